@@ -1,0 +1,45 @@
+# Spot On Studio. Quick start: `make run`, then `make test`.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+PORT ?= 8000
+HOST ?= 127.0.0.1
+
+.PHONY: setup run test lint format bench clean
+
+$(BIN)/python:
+	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11 or newer is needed (set PYTHON=python3.x)")'
+	$(PYTHON) -m venv $(VENV)
+
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet ".[dev,postgres]"
+	@touch $@
+
+setup: $(VENV)/.installed
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py load_starter_decks
+	$(BIN)/python manage.py ensure_admin
+
+run: setup
+	@echo "Serving on http://$(HOST):$(PORT)/  (Ctrl+C to stop)"
+	$(BIN)/python manage.py runserver $(HOST):$(PORT)
+
+lint: $(VENV)/.installed
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+format: $(VENV)/.installed
+	$(BIN)/ruff check --fix .
+	$(BIN)/ruff format .
+
+test: lint
+	$(BIN)/python manage.py check --fail-level WARNING
+	$(BIN)/python manage.py makemigrations --check --dry-run
+	$(BIN)/pytest -n 2 --dist loadfile
+
+bench: $(VENV)/.installed
+	for script in bench/*.py; do $(BIN)/python $$script || exit 1; done
+
+clean:
+	rm -rf $(VENV) .cache .pytest_cache .ruff_cache

@@ -1,0 +1,137 @@
+"""REST API for places, decks and the gazetteer look-up."""
+
+from __future__ import annotations
+
+from django.db.models import ProtectedError, Q, QuerySet
+from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import status, viewsets
+from rest_framework.decorators import action, api_view, permission_classes
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from cards.models import Deck, DeckCard, Place
+from cards.permissions import ModelPermissionsWithView
+from cards.serializers import DeckCardSerializer, DeckSerializer, PlaceSerializer
+
+
+def _protected_response(error: ProtectedError, what: str) -> Response:
+    decks = sorted({str(getattr(obj, "deck", obj)) for obj in error.protected_objects})
+    return Response(
+        {
+            "detail": _(
+                "%(what)s is still used (%(where)s) and was not deleted. Remove it there first."
+            )
+            % {"what": what, "where": ", ".join(decks)}
+        },
+        status=status.HTTP_409_CONFLICT,
+    )
+
+
+@extend_schema(
+    parameters=[
+        OpenApiParameter("search", str, description="Part of the German or English name"),
+        OpenApiParameter("deck", str, description="Only places in the deck with this slug"),
+    ]
+)
+class PlaceViewSet(viewsets.ModelViewSet):
+    serializer_class = PlaceSerializer
+    permission_classes = [ModelPermissionsWithView]
+    queryset = Place.objects.all()
+
+    def get_queryset(self) -> QuerySet[Place]:
+        places = Place.objects.prefetch_related("decks")
+        search = self.request.query_params.get("search", "").strip()
+        if search:
+            places = places.filter(Q(name__icontains=search) | Q(name_en__icontains=search))
+        deck = self.request.query_params.get("deck", "").strip()
+        if deck:
+            places = places.filter(decks__slug=deck)
+        return places.order_by("name", "id")
+
+    def destroy(self, request: Request, *args, **kwargs) -> Response:
+        place = self.get_object()
+        try:
+            place.delete()
+        except ProtectedError as error:
+            return _protected_response(error, place.name)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class DeckViewSet(viewsets.ModelViewSet):
+    serializer_class = DeckSerializer
+    permission_classes = [ModelPermissionsWithView]
+    queryset = Deck.objects.prefetch_related("cards__place")
+    lookup_field = "slug"
+
+    @extend_schema(request=DeckCardSerializer, responses={201: DeckCardSerializer})
+    @action(detail=True, methods=["post"], url_path="cards")
+    def add_card(self, request: Request, slug: str | None = None) -> Response:
+        deck = self.get_object()
+        serializer = DeckCardSerializer(data=request.data, context={"deck": deck})
+        serializer.is_valid(raise_exception=True)
+        serializer.save(deck=deck)
+        return Response(serializer.data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=None, responses={204: None})
+    @action(detail=True, methods=["delete"], url_path=r"cards/(?P<place_id>\d+)")
+    def remove_card(
+        self, request: Request, slug: str | None = None, place_id: str = ""
+    ) -> Response:
+        deck = self.get_object()
+        card = get_object_or_404(DeckCard, deck=deck, place_id=int(place_id))
+        try:
+            card.delete()
+        except ProtectedError as error:
+            return _protected_response(error, str(card))
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+@extend_schema(
+    parameters=[OpenApiParameter("q", str, required=True, description="Start of a place name")],
+    responses={200: OpenApiTypes.OBJECT},
+)
+@api_view(["GET"])
+@permission_classes([ModelPermissionsWithView])
+def gazetteer_lookup(request: Request) -> Response:
+    """Offline gazetteer matches (and, when enabled, online geocoding) for the place form."""
+    from cards.gazetteer import search
+
+    query = request.query_params.get("q", "").strip()
+    if len(query) < 2:
+        return Response(
+            {"detail": _("Type at least two letters.")}, status=status.HTTP_400_BAD_REQUEST
+        )
+    results = [
+        {
+            "geonames_id": hit.geonames_id,
+            "name": hit.name,
+            "country": hit.country,
+            "state": hit.state,
+            "population": hit.population,
+            "latitude": hit.latitude,
+            "longitude": hit.longitude,
+            "source": "gazetteer",
+        }
+        for hit in search(query, limit=12)
+    ]
+    return Response({"results": results, "online": _online_results(query)})
+
+
+def _online_results(query: str) -> dict:
+    from django.conf import settings
+
+    if not settings.GEOCODING_ONLINE:
+        return {"enabled": False, "results": []}
+    from geo.geocoding import GeocodingError, geocode
+
+    try:
+        return {"enabled": True, "results": geocode(query)}
+    except GeocodingError as error:
+        return {"enabled": True, "results": [], "error": str(error)}
+
+
+# The look-up lists places, so it needs the same permission as listing them.
+gazetteer_lookup.cls.queryset = Place.objects.none()

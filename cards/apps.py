@@ -1,0 +1,8 @@
+from __future__ import annotations
+
+from django.apps import AppConfig
+
+
+class CardsConfig(AppConfig):
+    name = "cards"
+    verbose_name = "Card database"

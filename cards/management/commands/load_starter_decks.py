@@ -1,0 +1,22 @@
+"""Create or update the starter decks `germany` and `world`. Safe to run again."""
+
+from __future__ import annotations
+
+from django.core.management.base import BaseCommand
+
+from cards import starter
+
+
+class Command(BaseCommand):
+    help = "Create or update the starter decks: germany (gazetteer) and world (committed data)."
+
+    def handle(self, *args, **options) -> None:
+        deck, result = starter.germany_deck()
+        self.stdout.write(f"{deck.slug}: {deck.cards.count()} cards ({result})")
+        if starter.WORLD_DECK_FILE.exists():
+            deck, world = starter.world_deck()
+            self.stdout.write(
+                f"{deck.slug}: {deck.cards.count()} cards "
+                f"({world.created} places created, {world.updated} filled in, "
+                f"{world.cards_added} cards added)"
+            )

@@ -1,0 +1,305 @@
+"""The card database: places, decks and the cards that put a place into a deck."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator, RegexValidator
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
+
+from cards.validators import parse_solutions, validate_geometry, validate_image, validate_solutions
+
+if TYPE_CHECKING:
+    from geo.grid import GridNumbers
+    from geo.locate import WorldLocation
+
+# A card back has room for about three short lines of text at a readable size.
+DESCRIPTION_MAX_LENGTH = 160
+
+
+class Kind(models.TextChoices):
+    CITY = "city", _("town or city")
+    MOUNTAINS = "mountains", _("mountain range")
+    RIVER = "river", _("river")
+    LAKE = "lake", _("lake")
+    ISLAND = "island", _("island")
+    SEA = "sea", _("sea")
+    DESERT = "desert", _("desert")
+    REGION = "region", _("region")
+
+
+class Edition(models.TextChoices):
+    GERMANY = "germany", _("Spot On: Germany")
+    WORLD = "world", _("Spot On: The World")
+
+
+class Language(models.TextChoices):
+    GERMAN = "de", _("German")
+    ENGLISH = "en", _("English")
+
+
+class Colour(models.TextChoices):
+    YELLOW = "yellow", _("yellow (best known)")
+    ORANGE = "orange", _("orange")
+    GREEN = "green", _("green (hardest)")
+
+
+class Board(models.TextChoices):
+    NA = "NA", _("North America")
+    EU = "EU", _("Europe")
+    AS = "AS", _("Asia")
+    SA = "SA", _("South America")
+    AF = "AF", _("Africa")
+    AU = "AU", _("Australia")
+
+
+country_code = RegexValidator(r"^[A-Z]{2}$", _("Use the two-letter ISO code in capitals, e.g. DE."))
+
+
+class Place(models.Model):
+    name = models.CharField(_("name (German)"), max_length=120)
+    name_en = models.CharField(_("name (English)"), max_length=120, blank=True)
+    kind = models.CharField(_("kind"), max_length=12, choices=Kind.choices, default=Kind.CITY)
+    country = models.CharField(_("country"), max_length=2, validators=[country_code])
+    state = models.CharField(_("state / Bundesland"), max_length=100, blank=True)
+    description = models.CharField(
+        _("description (German)"),
+        max_length=DESCRIPTION_MAX_LENGTH,
+        blank=True,
+        help_text=_("At most %(n)d characters, so that it fits on the card.")
+        % {"n": DESCRIPTION_MAX_LENGTH},
+    )
+    description_en = models.CharField(
+        _("description (English)"),
+        max_length=DESCRIPTION_MAX_LENGTH,
+        blank=True,
+        help_text=_("At most %(n)d characters, so that it fits on the card.")
+        % {"n": DESCRIPTION_MAX_LENGTH},
+    )
+    population = models.PositiveBigIntegerField(
+        _("population"), null=True, blank=True, help_text=_("Empty for natural regions.")
+    )
+    population_source = models.CharField(_("population source"), max_length=100, blank=True)
+    population_year = models.PositiveSmallIntegerField(
+        _("population year"),
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1800), MaxValueValidator(2100)],
+    )
+    latitude = models.FloatField(
+        _("latitude"),
+        validators=[MinValueValidator(-90.0), MaxValueValidator(90.0)],
+        help_text=_("Decimal degrees, −90 (south) to 90 (north)."),
+    )
+    longitude = models.FloatField(
+        _("longitude"),
+        validators=[MinValueValidator(-180.0), MaxValueValidator(180.0)],
+        help_text=_("Decimal degrees, −180 (west) to 180 (east)."),
+    )
+    geometry = models.JSONField(
+        _("geometry (GeoJSON)"),
+        null=True,
+        blank=True,
+        validators=[validate_geometry],
+        help_text=_("Optional outline or course of a natural region, as a GeoJSON geometry."),
+    )
+    stated_latitude = models.FloatField(
+        _("stated point latitude"),
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(-90.0), MaxValueValidator(90.0)],
+    )
+    stated_longitude = models.FloatField(
+        _("stated point longitude"),
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(-180.0), MaxValueValidator(180.0)],
+    )
+    image = models.ImageField(
+        _("image"), upload_to="places/", blank=True, validators=[validate_image]
+    )
+    geonames_id = models.PositiveIntegerField(
+        _("gazetteer id"), null=True, blank=True, unique=True, editable=False
+    )
+    # The values the gazetteer import last wrote; a field whose value differs was edited by
+    # hand, and a re-import leaves it alone.
+    imported_values = models.JSONField(default=dict, blank=True, editable=False)
+    board_override = models.CharField(
+        _("board (override)"), max_length=2, choices=Board.choices, blank=True
+    )
+    solutions_override = models.CharField(
+        _("solutions (override)"),
+        max_length=200,
+        blank=True,
+        validators=[validate_solutions],
+        help_text=_("Comma-separated, e.g. “EU-O-M-C, EU-O-M-D”. Empty: computed."),
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["name", "id"]
+        verbose_name = _("place")
+        verbose_name_plural = _("places")
+        indexes = [models.Index(fields=["name"]), models.Index(fields=["state"])]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def clean(self) -> None:
+        super().clean()
+        stated = (self.stated_latitude is None, self.stated_longitude is None)
+        if stated[0] != stated[1]:
+            raise ValidationError(
+                {"stated_longitude": _("Give both coordinates of the stated point, or neither.")}
+            )
+        if self.kind != Kind.CITY and self.population is not None:
+            raise ValidationError(
+                {"population": _("Natural regions have no population; leave it empty.")}
+            )
+        if self.pk and self.latitude is not None and self.longitude is not None:
+            in_germany_deck = self.deck_cards.filter(deck__edition=Edition.GERMANY).exists()
+            if in_germany_deck:
+                try:
+                    check_inside_germany(self)
+                except ValidationError as error:
+                    raise ValidationError({"latitude": error.messages}) from None
+
+    def display_name(self, language: str = "de") -> str:
+        if language == "en":
+            return self.name_en or self.name
+        return self.name or self.name_en
+
+    def display_description(self, language: str = "de") -> str:
+        if language == "en":
+            return self.description_en or self.description
+        return self.description or self.description_en
+
+    @property
+    def stated_point(self) -> tuple[float, float] | None:
+        if self.stated_latitude is None or self.stated_longitude is None:
+            return None
+        return (self.stated_latitude, self.stated_longitude)
+
+    def germany_grid(self) -> GridNumbers | None:
+        """The two numbers on a Germany card back, or None for a place outside Germany."""
+        from geo.grid import germany_grid
+        from geo.outlines import in_germany
+
+        if not in_germany(self.latitude, self.longitude):
+            return None
+        return germany_grid(self.latitude, self.longitude)
+
+    def world_location(self) -> WorldLocation | None:
+        """Board and solutions on a world card back, honouring the editor's overrides."""
+        from geo.locate import world_location
+
+        return world_location(
+            self.country,
+            self.latitude,
+            self.longitude,
+            geometry=self.geometry,
+            stated_point=self.stated_point,
+            board_override=self.board_override,
+            solutions_override=parse_solutions(self.solutions_override) or None,
+        )
+
+    def state_warning(self) -> str:
+        """A hint when the state given disagrees with the state polygon the point lies in."""
+        from geo.outlines import german_state_at
+
+        if self.country != "DE" or not self.state:
+            return ""
+        found = german_state_at(self.latitude, self.longitude)
+        if found and found != self.state:
+            return _("“%(name)s” lies in %(found)s, not in %(state)s.") % {
+                "name": self.name,
+                "found": found,
+                "state": self.state,
+            }
+        return ""
+
+
+class Deck(models.Model):
+    slug = models.SlugField(_("slug"), unique=True)
+    name = models.CharField(_("name"), max_length=120)
+    edition = models.CharField(_("edition"), max_length=10, choices=Edition.choices)
+    language = models.CharField(
+        _("language"), max_length=2, choices=Language.choices, default=Language.GERMAN
+    )
+    description = models.TextField(_("description"), blank=True)
+    places = models.ManyToManyField(Place, through="DeckCard", related_name="decks")
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("deck")
+        verbose_name_plural = _("decks")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class DeckCard(models.Model):
+    deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="cards")
+    # PROTECT: deleting a place that is still on a card is refused, never cascaded.
+    place = models.ForeignKey(Place, on_delete=models.PROTECT, related_name="deck_cards")
+    colour = models.CharField(
+        _("colour"),
+        max_length=6,
+        choices=Colour.choices,
+        blank=True,
+        help_text=_("World decks only: how hard the card is."),
+    )
+    quantity = models.PositiveSmallIntegerField(
+        _("copies to print"), default=1, validators=[MinValueValidator(1), MaxValueValidator(20)]
+    )
+
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["deck", "place__name"]
+        verbose_name = _("card")
+        verbose_name_plural = _("cards")
+        constraints = [
+            models.UniqueConstraint(fields=["deck", "place"], name="unique_place_per_deck")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.place} ({self.deck})"
+
+    def clean(self) -> None:
+        super().clean()
+        try:
+            deck = self.deck  # an inline on a new deck has the unsaved deck here
+        except Deck.DoesNotExist:
+            return
+        if deck.edition == Edition.WORLD and not self.colour:
+            raise ValidationError({"colour": _("A card in a world deck needs a colour.")})
+        if deck.edition == Edition.GERMANY and self.colour:
+            raise ValidationError({"colour": _("Germany decks have no card colours.")})
+        if deck.edition == Edition.GERMANY and self.place_id is not None:
+            check_inside_germany(self.place)
+
+
+def check_inside_germany(place: Place) -> None:
+    """Refuse a place outside Germany for a Germany deck instead of clamping its numbers."""
+    from geo.outlines import in_germany
+
+    if not in_germany(place.latitude, place.longitude):
+        raise ValidationError(
+            _(
+                "“%(name)s” (%(lat).4f, %(lon).4f) lies outside Germany, so it cannot be on a "
+                "card of a Germany deck."
+            )
+            % {"name": place.name, "lat": place.latitude, "lon": place.longitude},
+            code="outside_germany",
+        )

@@ -1,0 +1,127 @@
+"""REST representations of places and decks; computed geography is read-only."""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError as DjangoValidationError
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from cards.models import Deck, DeckCard, Place
+
+
+class GermanyGridSerializer(serializers.Serializer):
+    ns = serializers.IntegerField()
+    we = serializers.IntegerField()
+
+
+class WorldLocationSerializer(serializers.Serializer):
+    board = serializers.CharField()
+    solutions = serializers.ListField(child=serializers.CharField())
+
+
+class PlaceSerializer(serializers.ModelSerializer):
+    germany = serializers.SerializerMethodField()
+    world = serializers.SerializerMethodField()
+    decks = serializers.SlugRelatedField(slug_field="slug", many=True, read_only=True)
+    warnings = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Place
+        fields = [
+            "id",
+            "name",
+            "name_en",
+            "kind",
+            "country",
+            "state",
+            "description",
+            "description_en",
+            "population",
+            "population_source",
+            "population_year",
+            "latitude",
+            "longitude",
+            "geometry",
+            "stated_latitude",
+            "stated_longitude",
+            "board_override",
+            "solutions_override",
+            "geonames_id",
+            "image",
+            "germany",
+            "world",
+            "decks",
+            "warnings",
+        ]
+        read_only_fields = ["geonames_id"]
+
+    @extend_schema_field(GermanyGridSerializer(allow_null=True))
+    def get_germany(self, place: Place) -> dict | None:
+        grid = place.germany_grid()
+        return None if grid is None else {"ns": grid.ns, "we": grid.we}
+
+    @extend_schema_field(WorldLocationSerializer(allow_null=True))
+    def get_world(self, place: Place) -> dict | None:
+        location = place.world_location()
+        if location is None:
+            return None
+        return {"board": location.board, "solutions": list(location.solutions)}
+
+    @extend_schema_field(serializers.ListField(child=serializers.CharField()))
+    def get_warnings(self, place: Place) -> list[str]:
+        warning = place.state_warning()
+        return [warning] if warning else []
+
+    def validate(self, attrs: dict) -> dict:
+        # Run the model's own clean() so the admin and the API refuse the same things.
+        instance = Place(**{**self._current_values(), **attrs})
+        instance.pk = self.instance.pk if self.instance else None
+        try:
+            instance.clean()
+        except DjangoValidationError as error:
+            raise serializers.ValidationError(error.message_dict) from None
+        return attrs
+
+    def _current_values(self) -> dict:
+        if self.instance is None:
+            return {}
+        return {
+            field.attname: getattr(self.instance, field.attname)
+            for field in Place._meta.concrete_fields
+        }
+
+
+class DeckCardSerializer(serializers.ModelSerializer):
+    place = serializers.PrimaryKeyRelatedField(queryset=Place.objects.all())
+    name = serializers.CharField(source="place.name", read_only=True)
+
+    class Meta:
+        model = DeckCard
+        fields = ["place", "name", "colour", "quantity"]
+
+    def validate(self, attrs: dict) -> dict:
+        deck: Deck = self.context["deck"]
+        card = DeckCard(deck=deck, **attrs)
+        if deck.cards.filter(place=attrs["place"]).exists():
+            raise serializers.ValidationError({"place": "This place is already in the deck."})
+        try:
+            card.clean()
+            card.clean_fields(exclude=["deck", "place"])
+        except DjangoValidationError as error:
+            raise serializers.ValidationError(
+                getattr(error, "message_dict", {"place": error.messages})
+            ) from None
+        return attrs
+
+
+class DeckSerializer(serializers.ModelSerializer):
+    cards = DeckCardSerializer(many=True, read_only=True)
+
+    class Meta:
+        model = Deck
+        fields = ["id", "slug", "name", "edition", "language", "description", "cards"]
+
+    def validate_edition(self, edition: str) -> str:
+        if self.instance and edition != self.instance.edition and self.instance.cards.exists():
+            raise serializers.ValidationError("A deck with cards cannot change its edition.")
+        return edition

@@ -1,0 +1,123 @@
+"""The starter decks: Germany from the gazetteer, The World from committed data."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from django.db import transaction
+
+from cards.models import Deck, DeckCard, Edition, Kind, Language, Place
+
+WORLD_DECK_FILE = Path(__file__).parent / "data" / "world_deck.json"
+GERMANY_MIN_POPULATION = 20_000
+
+# Fields a starter entry may fill; an existing place only gets the ones still empty, so
+# re-running never overwrites an editor's work.
+WORLD_FIELDS = (
+    "name_en",
+    "kind",
+    "country",
+    "description",
+    "description_en",
+    "population",
+    "population_source",
+    "latitude",
+    "longitude",
+    "geometry",
+    "stated_latitude",
+    "stated_longitude",
+)
+
+
+@dataclass
+class StarterResult:
+    created: int = 0
+    updated: int = 0
+    cards_added: int = 0
+
+
+def germany_deck() -> tuple[Deck, object]:
+    from cards.gazetteer import german_places
+    from cards.importing import import_places
+
+    deck, _ = Deck.objects.get_or_create(
+        slug="germany",
+        defaults={
+            "name": "Deutschland",
+            "edition": Edition.GERMANY,
+            "language": Language.GERMAN,
+            "description": "Deutsche Städte ab 20.000 Einwohnern.",
+        },
+    )
+    return deck, import_places(german_places(GERMANY_MIN_POPULATION), deck=deck)
+
+
+def _place_values(entry: dict) -> dict:
+    stated = entry.get("stated_point") or (None, None)
+    return {
+        "name": entry["name_de"],
+        "name_en": entry["name_en"],
+        "kind": entry["kind"],
+        "country": entry.get("country") or "",
+        "description": entry.get("description_de", ""),
+        "description_en": entry.get("description_en", ""),
+        "population": entry.get("population") if entry["kind"] == Kind.CITY else None,
+        "population_source": entry.get("population_source", "") or "",
+        "latitude": entry["latitude"],
+        "longitude": entry["longitude"],
+        "geometry": entry.get("geometry"),
+        "stated_latitude": stated[0],
+        "stated_longitude": stated[1],
+        "board_override": "" if entry.get("country") else entry.get("board", ""),
+    }
+
+
+def _find(entry: dict) -> Place | None:
+    if entry.get("geonames_id"):
+        place = Place.objects.filter(geonames_id=entry["geonames_id"]).first()
+        if place:
+            return place
+    return Place.objects.filter(name=entry["name_de"], kind=entry["kind"]).first()
+
+
+@transaction.atomic
+def world_deck(entries: list[dict] | None = None) -> tuple[Deck, StarterResult]:
+    if entries is None:
+        entries = json.loads(WORLD_DECK_FILE.read_text(encoding="utf-8"))
+    deck, _ = Deck.objects.get_or_create(
+        slug="world",
+        defaults={
+            "name": "Die Welt",
+            "edition": Edition.WORLD,
+            "language": Language.GERMAN,
+            "description": "Städte und Naturräume auf allen Kontinenten.",
+        },
+    )
+    result = StarterResult()
+    in_deck = set(deck.cards.values_list("place_id", flat=True))
+    for entry in entries:
+        values = _place_values(entry)
+        place = _find(entry)
+        if place is None:
+            place = Place(geonames_id=entry.get("geonames_id"), **values)
+            place.full_clean()
+            place.save()
+            result.created += 1
+        else:
+            missing = {
+                field: values[field]
+                for field in (*WORLD_FIELDS, "board_override")
+                if getattr(place, field) in ("", None) and values[field] not in ("", None)
+            }
+            if missing:
+                for field, value in missing.items():
+                    setattr(place, field, value)
+                place.save()
+                result.updated += 1
+        if place.pk not in in_deck:
+            DeckCard.objects.create(deck=deck, place=place, colour=entry["colour"])
+            in_deck.add(place.pk)
+            result.cards_added += 1
+    return deck, result

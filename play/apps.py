@@ -1,0 +1,8 @@
+from __future__ import annotations
+
+from django.apps import AppConfig
+
+
+class PlayConfig(AppConfig):
+    name = "play"
+    verbose_name = "Play"

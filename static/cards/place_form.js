@@ -1,0 +1,114 @@
+// Place form helpers: gazetteer look-up that fills the form, and live grid numbers, world
+// solutions and a map preview while the editor types coordinates.
+(function () {
+  "use strict";
+
+  function field(name) { return document.getElementById("id_" + name); }
+  function debounce(fn, ms) {
+    let timer = null;
+    return function () { clearTimeout(timer); timer = setTimeout(fn, ms); };
+  }
+  function fmt(n) { return n === null || n === undefined ? "" : Number(n).toLocaleString("de-DE"); }
+
+  function buildLookup(nameInput) {
+    const box = document.createElement("div");
+    box.className = "gazetteer-lookup";
+    box.innerHTML =
+      '<label for="gazetteer-q">Look up in the gazetteer / Im Ortsverzeichnis suchen</label>' +
+      '<input id="gazetteer-q" type="search" autocomplete="off" placeholder="Frankfurt …">' +
+      '<ul id="gazetteer-results" role="listbox" aria-label="Matches"></ul>' +
+      '<p class="gazetteer-status" aria-live="polite"></p>';
+    nameInput.closest(".form-row").before(box);
+    const input = box.querySelector("input");
+    const list = box.querySelector("ul");
+    const status = box.querySelector(".gazetteer-status");
+
+    function choose(hit) {
+      field("name").value = hit.name;
+      field("latitude").value = hit.latitude;
+      field("longitude").value = hit.longitude;
+      if (hit.population !== null && field("population")) field("population").value = hit.population;
+      if (field("state")) field("state").value = hit.state || "";
+      if (field("country")) field("country").value = hit.country || "";
+      if (field("population_source") && !field("population_source").value) {
+        field("population_source").value = hit.source === "gazetteer" ? "GeoNames" : "OpenStreetMap";
+      }
+      list.innerHTML = "";
+      status.textContent = "✓ " + hit.name;
+      refreshLocation();
+    }
+
+    const search = debounce(function () {
+      const q = input.value.trim();
+      if (q.length < 2) { list.innerHTML = ""; return; }
+      fetch("/api/gazetteer/?q=" + encodeURIComponent(q), { credentials: "same-origin" })
+        .then(function (r) { return r.json(); })
+        .then(function (data) {
+          list.innerHTML = "";
+          const hits = (data.results || []).concat((data.online && data.online.results) || []);
+          status.textContent = hits.length ? "" : "–";
+          if (data.online && data.online.error) status.textContent = data.online.error;
+          hits.forEach(function (hit) {
+            const li = document.createElement("li");
+            const button = document.createElement("button");
+            button.type = "button";
+            button.className = "gazetteer-hit";
+            button.textContent = hit.name + " — " + [hit.state, hit.country].filter(Boolean).join(", ") +
+              (hit.population ? " · " + fmt(hit.population) : "");
+            button.addEventListener("click", function () { choose(hit); });
+            li.appendChild(button);
+            list.appendChild(li);
+          });
+        })
+        .catch(function () { status.textContent = "Look-up failed."; });
+    }, 200);
+    input.addEventListener("input", search);
+  }
+
+  function buildPreview() {
+    const lon = field("longitude");
+    if (!lon) return null;
+    const panel = document.createElement("div");
+    panel.className = "location-preview";
+    panel.innerHTML = '<p class="location-numbers" aria-live="polite"></p><img class="location-map" alt="">';
+    lon.closest(".form-row").after(panel);
+    return panel;
+  }
+
+  let panel = null;
+  function refreshLocation() {
+    if (!panel) return;
+    const lat = field("latitude").value.trim().replace(",", ".");
+    const lon = field("longitude").value.trim().replace(",", ".");
+    const numbers = panel.querySelector(".location-numbers");
+    const img = panel.querySelector(".location-map");
+    if (!lat || !lon) { numbers.textContent = ""; img.removeAttribute("src"); return; }
+    fetch("/api/locate/?lat=" + encodeURIComponent(lat) + "&lon=" + encodeURIComponent(lon),
+          { credentials: "same-origin" })
+      .then(function (r) { return r.json().then(function (d) { return [r.ok, d]; }); })
+      .then(function ([ok, data]) {
+        if (!ok) { numbers.textContent = data.detail || "?"; img.removeAttribute("src"); return; }
+        const parts = [];
+        if (data.germany) parts.push("Germany grid / Deutschland-Raster: N–S " + data.germany.ns + " · W–O " + data.germany.we);
+        else parts.push("Outside Germany / außerhalb Deutschlands");
+        if (data.world) parts.push("World / Welt: " + data.world.solutions.join(", "));
+        numbers.textContent = parts.join(" — ");
+        const q = "?lat=" + encodeURIComponent(lat) + "&lon=" + encodeURIComponent(lon);
+        img.src = data.germany ? "/api/maps/germany.svg" + q
+          : data.world ? "/api/maps/board/" + data.world.board + ".svg" + q : "";
+        img.alt = numbers.textContent;
+      })
+      .catch(function () { numbers.textContent = ""; });
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    const name = field("name");
+    if (!name || !field("latitude")) return;
+    buildLookup(name);
+    panel = buildPreview();
+    const refresh = debounce(refreshLocation, 300);
+    field("latitude").addEventListener("input", refresh);
+    field("longitude").addEventListener("input", refresh);
+    refreshLocation();
+  });
+})();
