@@ -182,6 +182,7 @@ class PlaceAdmin(ImportExportMixin, SimpleHistoryAdmin):
 
     def _chosen(self, request: HttpRequest) -> tuple[Deck | None, str]:
         form = self.action_form(request.POST)
+        form.fields["action"].choices = self.get_action_choices(request)
         if not form.is_valid() or form.cleaned_data.get("deck") is None:
             messages.error(request, _("Choose a deck next to the action first."))
             return None, ""

@@ -1,0 +1,119 @@
+"""Shared fixtures: one user per role and a small named cast of places."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import Group, User
+from rest_framework.test import APIClient
+
+from cards.models import Deck, DeckCard, Edition, Place
+
+
+@pytest.fixture(autouse=True)
+def _isolated_cache(settings, tmp_path):
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    settings.MEDIA_ROOT = tmp_path / "media"
+
+
+def _user(username: str, group: str | None = None, **extra) -> User:
+    user = User.objects.create_user(username=username, password="pw-" + username, **extra)
+    if group:
+        user.groups.add(Group.objects.get(name=group))
+    return user
+
+
+@pytest.fixture
+def admin_user(db) -> User:
+    return User.objects.create_superuser(username="root", password="pw-root")
+
+
+@pytest.fixture
+def editor(db) -> User:
+    return _user("erika", "Editors", is_staff=True)
+
+
+@pytest.fixture
+def teacher(db) -> User:
+    return _user("thomas", "Teachers")
+
+
+@pytest.fixture
+def student(db) -> User:
+    """Logged in, but in no group: may see nothing of the card backs."""
+    return _user("sven")
+
+
+def api_client_for(user: User | None) -> APIClient:
+    client = APIClient()
+    if user is not None:
+        client.force_authenticate(user)
+    return client
+
+
+@pytest.fixture
+def berlin(db) -> Place:
+    return Place.objects.create(
+        name="Berlin",
+        name_en="Berlin",
+        country="DE",
+        state="Berlin",
+        description="Hauptstadt Deutschlands an der Spree.",
+        population=3_426_354,
+        population_source="GeoNames",
+        latitude=52.52437,
+        longitude=13.41053,
+    )
+
+
+@pytest.fixture
+def goerlitz(db) -> Place:
+    """The easternmost town of Germany: on the edge of the grid."""
+    return Place.objects.create(
+        name="Görlitz",
+        country="DE",
+        state="Sachsen",
+        population=56_324,
+        latitude=51.15518,
+        longitude=14.98853,
+    )
+
+
+@pytest.fixture
+def village(db) -> Place:
+    return Place.objects.create(
+        name="Hinterzarten",
+        country="DE",
+        state="Baden-Württemberg",
+        population=2_600,
+        latitude=47.90276,
+        longitude=8.10701,
+    )
+
+
+@pytest.fixture
+def paris(db) -> Place:
+    return Place.objects.create(
+        name="Paris",
+        name_en="Paris",
+        country="FR",
+        state="Île-de-France",
+        population=2_138_551,
+        latitude=48.85341,
+        longitude=2.3488,
+    )
+
+
+@pytest.fixture
+def germany_deck(db, berlin, goerlitz, village) -> Deck:
+    deck = Deck.objects.create(slug="de-test", name="Test Deutschland", edition=Edition.GERMANY)
+    for place in (berlin, goerlitz, village):
+        DeckCard.objects.create(deck=deck, place=place)
+    return deck
+
+
+@pytest.fixture
+def world_deck(db, berlin, paris) -> Deck:
+    deck = Deck.objects.create(slug="world-test", name="Test Welt", edition=Edition.WORLD)
+    DeckCard.objects.create(deck=deck, place=berlin, colour="yellow")
+    DeckCard.objects.create(deck=deck, place=paris, colour="orange")
+    return deck
