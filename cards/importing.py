@@ -1,0 +1,152 @@
+"""Idempotent import of gazetteer places into the card database.
+
+A place is matched by its gazetteer id. Each imported field is written only while it still
+holds the value the previous import wrote (kept in `Place.imported_values`): an editor's
+change survives every later import. Population years: GeoNames does not say when its
+figures were counted, so `population_year` is left empty unless the source provides one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+from simple_history.utils import bulk_create_with_history, bulk_update_with_history
+
+from cards.gazetteer import GazetteerPlace
+from cards.models import Deck, DeckCard, Edition, Kind, Place
+
+IMPORTED_FIELDS = (
+    "name",
+    "name_en",
+    "kind",
+    "country",
+    "state",
+    "population",
+    "population_source",
+    "population_year",
+    "latitude",
+    "longitude",
+)
+BATCH_SIZE = 500
+
+
+@dataclass(frozen=True)
+class ImportResult:
+    created: int
+    updated: int
+    unchanged: int
+    kept_edits: int  # places where at least one field edited by hand was left alone
+
+
+def _values(place: GazetteerPlace, source: str, year: int | None) -> dict[str, Any]:
+    return {
+        "name": place.name,
+        "name_en": place.name_en,
+        "kind": Kind.CITY,
+        "country": place.country,
+        "state": place.state,
+        "population": place.population,
+        "population_source": source,
+        "population_year": year,
+        "latitude": place.latitude,
+        "longitude": place.longitude,
+    }
+
+
+def _merge(existing: Place, new: dict[str, Any]) -> tuple[bool, bool]:
+    """Apply `new` to `existing` where no editor changed the field; (changed, kept_an_edit)."""
+    previous = existing.imported_values or {}
+    changed = False
+    kept = False
+    for field, value in new.items():
+        current = getattr(existing, field)
+        if field in previous and current != previous[field]:
+            kept = kept or current != value
+            continue
+        if current != value:
+            setattr(existing, field, value)
+            changed = True
+    if previous != new:
+        existing.imported_values = new
+        changed = True
+    return changed, kept
+
+
+def import_places(
+    places: Iterable[GazetteerPlace],
+    deck: Deck | None = None,
+    source: str = "GeoNames",
+    population_year: int | None = None,
+) -> ImportResult:
+    """Create or update `places` (by gazetteer id) and, with `deck`, put them into it."""
+    incoming: dict[int, dict[str, Any]] = {}
+    for place in places:
+        incoming[place.geonames_id] = _values(place, source, population_year)
+
+    with transaction.atomic():
+        existing = _existing(set(incoming))
+        to_create: list[Place] = []
+        to_update: list[Place] = []
+        kept_edits = 0
+        now = timezone.now()
+        for geonames_id, values in incoming.items():
+            place = existing.get(geonames_id)
+            if place is None:
+                to_create.append(Place(geonames_id=geonames_id, imported_values=values, **values))
+                continue
+            changed, kept = _merge(place, values)
+            kept_edits += kept
+            if changed:
+                place.updated_at = now
+                to_update.append(place)
+
+        if to_create:
+            bulk_create_with_history(to_create, Place, batch_size=BATCH_SIZE)
+        if to_update:
+            bulk_update_with_history(
+                to_update,
+                Place,
+                [*IMPORTED_FIELDS, "imported_values", "updated_at"],
+                batch_size=BATCH_SIZE,
+            )
+        if deck is not None:
+            _add_to_deck(deck, set(incoming))
+
+    return ImportResult(
+        created=len(to_create),
+        updated=len(to_update),
+        unchanged=len(incoming) - len(to_create) - len(to_update),
+        kept_edits=kept_edits,
+    )
+
+
+def _existing(geonames_ids: set[int]) -> dict[int, Place]:
+    fields = ("id", "geonames_id", "imported_values", *IMPORTED_FIELDS)
+    queryset = Place.objects.only(*fields)
+    if len(geonames_ids) <= BATCH_SIZE:
+        queryset = queryset.filter(geonames_id__in=geonames_ids)
+    else:
+        # One scan beats thousands of query parameters when importing a whole country.
+        queryset = queryset.filter(geonames_id__isnull=False)
+    return {p.geonames_id: p for p in queryset.iterator() if p.geonames_id in geonames_ids}
+
+
+def _add_to_deck(deck: Deck, geonames_ids: set[int]) -> int:
+    in_deck = set(DeckCard.objects.filter(deck=deck).values_list("place_id", flat=True))
+    place_ids = [
+        pk
+        for pk, gid in Place.objects.filter(geonames_id__isnull=False).values_list(
+            "id", "geonames_id"
+        )
+        if gid in geonames_ids and pk not in in_deck
+    ]
+    # World decks need a colour on every card; "green" (hardest) until an editor sorts them.
+    colour = "green" if deck.edition == Edition.WORLD else ""
+    cards = [DeckCard(deck=deck, place_id=pk, colour=colour) for pk in place_ids]
+    if cards:
+        bulk_create_with_history(cards, DeckCard, batch_size=BATCH_SIZE)
+    return len(cards)
