@@ -63,7 +63,13 @@ class Place(models.Model):
     name = models.CharField(_("name (German)"), max_length=120)
     name_en = models.CharField(_("name (English)"), max_length=120, blank=True)
     kind = models.CharField(_("kind"), max_length=12, choices=Kind.choices, default=Kind.CITY)
-    country = models.CharField(_("country"), max_length=2, validators=[country_code])
+    country = models.CharField(
+        _("country"),
+        max_length=2,
+        blank=True,
+        validators=[country_code],
+        help_text=_("Required for towns; empty for seas and rivers shared by many countries."),
+    )
     state = models.CharField(_("state / Bundesland"), max_length=100, blank=True)
     description = models.CharField(
         _("description (German)"),
@@ -158,6 +164,8 @@ class Place(models.Model):
             raise ValidationError(
                 {"stated_longitude": _("Give both coordinates of the stated point, or neither.")}
             )
+        if self.kind == Kind.CITY and not self.country:
+            raise ValidationError({"country": _("A town or city needs its country.")})
         if self.kind != Kind.CITY and self.population is not None:
             raise ValidationError(
                 {"population": _("Natural regions have no population; leave it empty.")}

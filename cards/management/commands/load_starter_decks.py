@@ -12,7 +12,11 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options) -> None:
         deck, result = starter.germany_deck()
-        self.stdout.write(f"{deck.slug}: {deck.cards.count()} cards ({result})")
+        self.stdout.write(
+            f"{deck.slug}: {deck.cards.count()} cards ({result.created} places created, "
+            f"{result.updated} updated, {result.unchanged} unchanged, "
+            f"{result.kept_edits} with hand edits kept)"
+        )
         if starter.WORLD_DECK_FILE.exists():
             deck, world = starter.world_deck()
             self.stdout.write(

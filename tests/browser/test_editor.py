@@ -1,0 +1,50 @@
+"""An editor logs in, adds a place with the gazetteer look-up and finds it in the list."""
+
+from __future__ import annotations
+
+import pytest
+
+from cards.models import Place
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def test_an_editor_adds_a_place_with_the_lookup(live_server, page, editor):
+    page.goto(f"{live_server.url}/admin/login/?next=/admin/cards/place/add/")
+    page.fill("#id_username", "erika")
+    page.fill("#id_password", "pw-erika")
+    page.click("input[type=submit]")
+
+    page.fill("#gazetteer-q", "Frankfurt")
+    hits = page.locator(".gazetteer-hit")
+    hits.filter(has_text="Frankfurt (Oder)").wait_for()
+    assert hits.filter(has_text="Frankfurt am Main").count() == 1
+    hits.filter(has_text="Frankfurt (Oder)").click()
+
+    assert page.input_value("#id_name") == "Frankfurt (Oder)"
+    assert page.input_value("#id_state") == "Brandenburg"
+    assert page.input_value("#id_country") == "DE"
+    assert float(page.input_value("#id_latitude")) == pytest.approx(52.347, abs=0.01)
+    numbers = page.locator(".location-numbers")
+    numbers.filter(has_text="N–S").wait_for()
+    assert "W–O 85" in numbers.inner_text()
+    page.locator(".location-map[src]").wait_for()
+    page.screenshot(path=str(live_server_shot("place-form")), full_page=True)
+
+    page.click("input[name=_save]")
+    page.locator(".messagelist .success").wait_for()
+    page.fill("#searchbar", "Oder")
+    page.press("#searchbar", "Enter")
+    row = page.locator("#result_list tbody tr")
+    row.first.wait_for()
+    assert row.count() == 1
+    assert "Frankfurt (Oder)" in row.first.inner_text()
+    assert Place.objects.get(name="Frankfurt (Oder)").population > 50_000
+
+
+def live_server_shot(name: str):
+    from pathlib import Path
+
+    folder = Path(__file__).resolve().parents[2] / ".cache" / "screenshots"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder / f"{name}.png"
