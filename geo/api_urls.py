@@ -1,3 +1,13 @@
 from __future__ import annotations
 
-urlpatterns: list = []
+from django.urls import path
+
+from geo import views
+
+app_name = "geo"
+
+urlpatterns = [
+    path("locate/", views.locate_view, name="locate"),
+    path("maps/germany.svg", views.germany_svg, name="germany-svg"),
+    path("maps/board/<str:code>.svg", views.board_svg, name="board-svg"),
+]

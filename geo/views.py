@@ -1,0 +1,132 @@
+"""Geography endpoints: the point look-up used while editing, and map SVGs for the admin."""
+
+from __future__ import annotations
+
+import math
+
+from django.http import HttpResponse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from rest_framework import serializers
+from rest_framework.decorators import api_view
+from rest_framework.exceptions import NotFound, ValidationError
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from geo.boards import BOARDS, point_solutions
+from geo.locate import locate
+from geo.maps import board_map, germany_map
+from geo.svg import render_svg
+
+_POINT = [
+    OpenApiParameter("lat", OpenApiTypes.DOUBLE, description="Latitude, −90 to 90"),
+    OpenApiParameter("lon", OpenApiTypes.DOUBLE, description="Longitude, −180 to 180"),
+]
+
+
+def _coordinate(request: Request, name: str, limit: float, required: bool) -> float | None:
+    raw = request.query_params.get(name, "").strip()
+    if not raw:
+        if required:
+            raise ValidationError({"detail": f"Parameter '{name}' is required."})
+        return None
+    try:
+        value = float(raw.replace(",", "."))
+    except ValueError:
+        message = f"Parameter '{name}' must be a number, not {raw!r}."
+        raise ValidationError({"detail": message}) from None
+    if not math.isfinite(value) or not -limit <= value <= limit:
+        raise ValidationError(
+            {"detail": f"Parameter '{name}' must lie between -{limit:g} and {limit:g}."}
+        )
+    return value
+
+
+def _point(request: Request, required: bool) -> tuple[float, float] | None:
+    lat = _coordinate(request, "lat", 90, required)
+    lon = _coordinate(request, "lon", 180, required)
+    if lat is None or lon is None:
+        if lat is not None or lon is not None:
+            raise ValidationError({"detail": "Give both 'lat' and 'lon', or neither."})
+        return None
+    return lat, lon
+
+
+@extend_schema(
+    parameters=[
+        OpenApiParameter(p.name, p.type, required=True, description=p.description) for p in _POINT
+    ],
+    responses={
+        200: inline_serializer(
+            "Locate",
+            {
+                "germany": inline_serializer(
+                    "LocateGermany",
+                    {"ns": serializers.IntegerField(), "we": serializers.IntegerField()},
+                    allow_null=True,
+                ),
+                "world": inline_serializer(
+                    "LocateWorld",
+                    {
+                        "board": serializers.ChoiceField(choices=list(BOARDS)),
+                        "solutions": serializers.ListField(child=serializers.CharField()),
+                    },
+                    allow_null=True,
+                ),
+            },
+        ),
+        400: inline_serializer("LocateError", {"detail": serializers.CharField()}),
+    },
+    operation_id="locate",
+    summary="Germany grid numbers and world board solutions of a point",
+    description=(
+        "`germany` is null outside Germany (its outline plus a few kilometres for border "
+        "towns); `world` is null at sea and in Antarctica."
+    ),
+)
+@api_view(["GET"])
+def locate_view(request: Request) -> Response:
+    lat, lon = _point(request, required=True)
+    return Response(locate(lat, lon))
+
+
+def _svg(drawing) -> HttpResponse:
+    response = HttpResponse(render_svg(drawing), content_type="image/svg+xml; charset=utf-8")
+    response["Cache-Control"] = "private, max-age=300"
+    return response
+
+
+def _language(request: Request) -> str:
+    return getattr(request, "LANGUAGE_CODE", "de") or "de"
+
+
+@extend_schema(
+    parameters=_POINT,
+    responses={(200, "image/svg+xml"): OpenApiTypes.BINARY},
+    operation_id="maps_germany_svg",
+    summary="Map of Germany with the grid, and a dot for an optional point",
+)
+@api_view(["GET"])
+def germany_svg(request: Request) -> HttpResponse:
+    point = _point(request, required=False)
+    dots = [("", *point)] if point else []
+    return _svg(germany_map(dots, language=_language(request)))
+
+
+@extend_schema(
+    parameters=_POINT,
+    responses={(200, "image/svg+xml"): OpenApiTypes.BINARY},
+    operation_id="maps_board_svg",
+    summary="A continent board, with its solutions for an optional point highlighted",
+)
+@api_view(["GET"])
+def board_svg(request: Request, code: str) -> HttpResponse:
+    code = code.upper()
+    if code not in BOARDS:
+        raise NotFound(f"No board {code!r}; boards are {', '.join(BOARDS)}.")
+    point = _point(request, required=False)
+    highlight: list[str] = []
+    if point:
+        highlight = point_solutions(code, *point)
+    dots = [("", *point)] if point else []
+    return _svg(board_map(code, dots=dots, highlight=highlight, language=_language(request)))
