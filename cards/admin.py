@@ -101,7 +101,7 @@ class PlaceAdmin(ImportExportMixin, SimpleHistoryAdmin):
     search_fields = ["name", "name_en", "state"]
     list_per_page = 50
     action_form = PlaceActionForm
-    actions = ["add_to_deck", "remove_from_deck"]
+    actions = ["add_to_deck", "remove_from_deck", "print_selected"]
     readonly_fields = ["geonames_id", "grid_ns", "grid_we", "world_solutions", "created_at"]
     fieldsets = [
         (None, {"fields": ["name", "name_en", "kind", "country", "state"]}),
@@ -213,6 +213,13 @@ class PlaceAdmin(ImportExportMixin, SimpleHistoryAdmin):
         )
         for reason in refused:
             messages.error(request, reason)
+
+    @admin.action(description=_("Print selected places"))
+    def print_selected(self, request: HttpRequest, queryset: QuerySet[Place]):
+        # Printing depends on cards, not the other way round: import at call time.
+        from printing.admin_actions import print_places_action
+
+        return print_places_action(self, request, queryset)
 
     @admin.action(description=_("Remove selected places from the chosen deck"))
     def remove_from_deck(self, request: HttpRequest, queryset: QuerySet[Place]) -> None:

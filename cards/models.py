@@ -199,7 +199,7 @@ class Place(models.Model):
         from geo.grid import germany_grid
         from geo.outlines import in_germany
 
-        if not in_germany(self.latitude, self.longitude):
+        if self.country not in ("DE", "") or not in_germany(self.latitude, self.longitude):
             return None
         return germany_grid(self.latitude, self.longitude)
 
@@ -302,7 +302,9 @@ def check_inside_germany(place: Place) -> None:
     """Refuse a place outside Germany for a Germany deck instead of clamping its numbers."""
     from geo.outlines import in_germany
 
-    if not in_germany(place.latitude, place.longitude):
+    # The outline has a small tolerance for border towns, which also lets in foreign towns
+    # right on the border (Basel, Słubice): the country decides those.
+    if place.country not in ("DE", "") or not in_germany(place.latitude, place.longitude):
         raise ValidationError(
             _(
                 "“%(name)s” (%(lat).4f, %(lon).4f) lies outside Germany, so it cannot be on a "

@@ -186,6 +186,9 @@ GEOCODING_TIMEOUT = env_int("GEOCODING_TIMEOUT", 5, minimum=1)
 
 # The world game's scoring track: shared by the play app and the printed scoring track.
 WORLD_TRACK_LENGTH = env_int("WORLD_TRACK_LENGTH", 40, minimum=10)
+# Dark-blue final spaces after the track, numbered 1, 2, …; the longer variant ends on the one
+# numbered with the number of teams, so there are as many as the most teams (6).
+WORLD_FINAL_SPACES = env_int("WORLD_FINAL_SPACES", 6, minimum=6)
 
 LOGGING = {
     "version": 1,

@@ -51,3 +51,11 @@ def page(browser) -> Iterator[object]:
     page.set_default_timeout(15_000)
     yield page
     context.close()
+
+
+@pytest.fixture
+def screenshot_dir() -> Path:
+    """Screenshots for a person to look at; kept out of git in .cache/."""
+    folder = Path(__file__).resolve().parents[2] / ".cache" / "screenshots"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder

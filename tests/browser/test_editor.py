@@ -9,7 +9,7 @@ from cards.models import Place
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def test_an_editor_adds_a_place_with_the_lookup(live_server, page, editor):
+def test_an_editor_adds_a_place_with_the_lookup(live_server, page, editor, screenshot_dir):
     page.goto(f"{live_server.url}/admin/login/?next=/admin/cards/place/add/")
     page.fill("#id_username", "erika")
     page.fill("#id_password", "pw-erika")
@@ -29,7 +29,8 @@ def test_an_editor_adds_a_place_with_the_lookup(live_server, page, editor):
     numbers.filter(has_text="N–S").wait_for()
     assert "W–O 85" in numbers.inner_text()
     page.locator(".location-map[src]").wait_for()
-    page.screenshot(path=str(live_server_shot("place-form")), full_page=True)
+    page.wait_for_function("document.querySelector('.location-map').naturalWidth > 0")
+    page.screenshot(path=str(screenshot_dir / "place-form.png"), full_page=True)
 
     page.click("input[name=_save]")
     page.locator(".messagelist .success").wait_for()
@@ -40,11 +41,3 @@ def test_an_editor_adds_a_place_with_the_lookup(live_server, page, editor):
     assert row.count() == 1
     assert "Frankfurt (Oder)" in row.first.inner_text()
     assert Place.objects.get(name="Frankfurt (Oder)").population > 50_000
-
-
-def live_server_shot(name: str):
-    from pathlib import Path
-
-    folder = Path(__file__).resolve().parents[2] / ".cache" / "screenshots"
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder / f"{name}.png"

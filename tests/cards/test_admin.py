@@ -275,3 +275,17 @@ def test_deck_admin_validates_cards_of_a_new_germany_deck(client, editor, paris)
     assert "outside Germany" in response.content.decode()
     assert not Deck.objects.filter(slug="neu").exists()
     assert not DeckCard.objects.exists()
+
+
+def test_print_selected_places_gives_a_pdf_with_their_names(client, editor, berlin, goerlitz):
+    import io
+
+    from pypdf import PdfReader
+
+    client.force_login(editor)
+    response = client.post(
+        CHANGELIST, {"action": "print_selected", "_selected_action": [berlin.pk, goerlitz.pk]}
+    )
+    assert response["Content-Type"] == "application/pdf"
+    text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(response.content)).pages)
+    assert "Berlin" in text and "Görlitz" in text

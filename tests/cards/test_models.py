@@ -170,3 +170,13 @@ def test_a_state_that_disagrees_with_the_outline_gives_a_warning(berlin):
     assert berlin.state_warning() == ""
     berlin.state = "Bayern"
     assert "Berlin" in berlin.state_warning()
+
+
+def test_a_foreign_town_on_the_border_is_not_a_germany_card(db):
+    basel = Place.objects.create(
+        name="Basel", country="CH", population=164_488, latitude=47.55839, longitude=7.57327
+    )
+    germany = Deck.objects.create(slug="g", name="G", edition=Edition.GERMANY)
+    with pytest.raises(ValidationError, match="outside Germany"):
+        DeckCard(deck=germany, place=basel).full_clean()
+    assert basel.germany_grid() is None

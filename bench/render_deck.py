@@ -1,0 +1,188 @@
+"""Benchmark: a 2,000-card Germany deck, duplex, Skat on A4, rendered from the command line.
+
+Runs ``manage.py render_deck`` as a subprocess against a temporary SQLite database and compares
+it with a bare reportlab script drawing the same elements (the floor). Also measures PNG export.
+Prints seconds, pages, MB and peak memory. Usage: ``python bench/render_deck.py [--cards N]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PY = sys.executable
+# Runs a command and reports its peak memory: this wrapper has no other children.
+MEASURE = (
+    "import resource, subprocess, sys; r = subprocess.run(sys.argv[1:]); "
+    "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, file=sys.stderr); "
+    "sys.exit(r.returncode)"
+)
+STATES = [
+    "Bayern",
+    "Hessen",
+    "Nordrhein-Westfalen",
+    "Sachsen",
+    "Baden-Württemberg",
+    "Rheinland-Pfalz",
+    "Niedersachsen",
+    "Brandenburg",
+]
+WORDS = [
+    "Stadt",
+    "an",
+    "der",
+    "Fluss",
+    "mit",
+    "Dom",
+    "Burg",
+    "Hafen",
+    "Industrie",
+    "Universität",
+    "Altstadt",
+    "Weinbau",
+    "Messe",
+    "Brücke",
+    "Schloss",
+    "Kreisstadt",
+    "im",
+    "Süden",
+]
+
+
+def synthetic_places(n: int, seed: int = 4) -> list[dict]:
+    rng = random.Random(seed)
+    places = []
+    for i in range(n):
+        name = (
+            rng.choice(["Groß", "Klein", "Neu", "Alt", "Bad ", "Sankt "])
+            + rng.choice(["heim", "bach", "dorf", "hausen", "burg", "stätt", "ingen"])
+            + f" {i:04d}"
+        )
+        if i % 7 == 0:
+            name += " am Rhein (Oberlausitz)"
+        places.append(
+            {
+                "name": name,
+                "state": rng.choice(STATES),
+                "description": " ".join(rng.choice(WORDS) for _ in range(rng.randint(6, 22))) + ".",
+                "population": rng.randint(500, 3_600_000),
+                "latitude": rng.uniform(47.4, 54.8),
+                "longitude": rng.uniform(6.0, 15.0),
+            }
+        )
+    return places
+
+
+SETUP = """
+import json, sys, django
+django.setup()
+from django.core.management import call_command
+call_command("migrate", verbosity=0)
+from cards.models import Deck, DeckCard, Place
+places = json.load(open(sys.argv[1]))
+objs = Place.objects.bulk_create([Place(country="DE", **p) for p in places])
+deck = Deck.objects.create(slug="bench", name="Bench", edition="germany")
+DeckCard.objects.bulk_create([DeckCard(deck=deck, place=p) for p in objs])
+"""
+
+
+def run(cmd: list[str], env: dict, repeat: int = 3) -> tuple[float, float]:
+    """Best of ``repeat`` runs (the machine may be busy), and the peak memory of that run."""
+    return min(_run_once(cmd, env) for _ in range(repeat))
+
+
+def _run_once(cmd: list[str], env: dict) -> tuple[float, float]:
+    start = time.perf_counter()
+    result = subprocess.run(
+        [PY, "-c", MEASURE, *cmd], env=env, cwd=ROOT, capture_output=True, text=True
+    )
+    seconds = time.perf_counter() - start
+    if result.returncode:
+        sys.exit(f"failed: {' '.join(cmd)}\n{result.stderr}")
+    peak_mb = int(result.stderr.strip().splitlines()[-1]) / 1024
+    return seconds, peak_mb
+
+
+def pages_of(path: Path) -> int:
+    import pypdf
+
+    return len(pypdf.PdfReader(path).pages)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--cards", type=int, default=2000)
+    parser.add_argument("--png-faces", type=int, default=200)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        tmpdir = Path(tmp)
+        data = tmpdir / "places.json"
+        data.write_text(json.dumps(synthetic_places(args.cards)), encoding="utf-8")
+        env = {
+            **os.environ,
+            "DATABASE_URL": f"sqlite:///{tmpdir / 'bench.sqlite3'}",
+            "CACHE_DIR": str(tmpdir / "cache"),
+            "DJANGO_SETTINGS_MODULE": "config.settings",
+            "PYTHONPATH": str(ROOT),
+        }
+        subprocess.run([PY, "-c", SETUP, str(data)], env=env, cwd=ROOT, check=True)
+
+        out = tmpdir / "deck.pdf"
+        ours = run(
+            [
+                PY,
+                "manage.py",
+                "render_deck",
+                "bench",
+                "--out",
+                str(out),
+                "--layout",
+                "duplex-long",
+                "--card-size",
+                "skat",
+                "--paper",
+                "a4",
+            ],
+            env,
+        )
+        floor_out = tmpdir / "floor.pdf"
+        floor = run([PY, str(ROOT / "bench" / "_floor.py"), str(data), str(floor_out)], env)
+        rows = [("render_deck", ours, out), ("bare reportlab", floor, floor_out)]
+        print(f"{args.cards} Germany cards, duplex-long, Skat on A4")
+        for label, (seconds, peak), path in rows:
+            print(
+                f"  {label:15s} {seconds:6.2f} s  {pages_of(path):4d} pages  "
+                f"{path.stat().st_size / 1e6:6.2f} MB  peak {peak:6.1f} MB"
+            )
+        print(f"  ratio           {ours[0] / floor[0]:6.2f} x the floor (target <= 1.5)")
+
+        sys.path.insert(0, str(ROOT))
+        sys.path.insert(0, str(ROOT / "bench"))
+        from _floor import card_data_from
+
+        from printing.png import faces_zip
+        from printing.sheets import SheetSpec
+
+        cards = card_data_from(json.loads(data.read_text())[: args.png_faces // 2])
+        seconds = float("inf")
+        for _ in range(3):
+            start = time.perf_counter()
+            zipped = faces_zip(cards, SheetSpec(card_size="poker", bleed=3), dpi=300)
+            seconds = min(seconds, time.perf_counter() - start)
+        faces = 2 * len(cards)
+        print(
+            f"PNG export: {faces} faces at 300 dpi in {seconds:.2f} s = "
+            f"{faces / seconds:.1f} faces/s (target >= 20), zip {len(zipped) / 1e6:.1f} MB"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,167 @@
+"""The one adapter from the card database to printable data: everything else in printing is
+plain data and needs no database.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable, Sequence
+
+import numpy as np
+
+from cards.models import Deck, DeckCard, Edition, Place
+from printing.data import CardData, edition_mark
+from printing.kit import DeckInfo
+
+FALLBACK_BOARD_COLOUR = "#555555"
+# Every place field a card shows or derives from, plus updated_at for edits made elsewhere.
+PRINTED_FIELDS = (
+    "id",
+    "name",
+    "name_en",
+    "kind",
+    "country",
+    "state",
+    "description",
+    "description_en",
+    "population",
+    "latitude",
+    "longitude",
+    "geometry",
+    "stated_latitude",
+    "stated_longitude",
+    "board_override",
+    "solutions_override",
+    "updated_at",
+)
+
+
+def card_data(
+    place: Place,
+    number: int,
+    *,
+    edition: str,
+    language: str,
+    deck_name: str = "",
+    colour: str = "",
+    quantity: int = 1,
+    grid: tuple[int, int] | None = None,
+) -> CardData:
+    """A place as printed on a card of ``edition`` (``grid`` saves recomputing the numbers)."""
+    common = dict(
+        number=number,
+        name=place.display_name(language),
+        language=language,
+        description=place.display_description(language),
+        population=place.population,
+        place_kind=place.kind,
+        quantity=quantity,
+        edition_mark=edition_mark(edition, language, deck_name, number),
+    )
+    if edition == Edition.GERMANY:
+        if grid is None:
+            numbers = place.germany_grid()
+            grid = (numbers.ns, numbers.we) if numbers else (None, None)
+        return CardData("germany", state=place.state, ns=grid[0], we=grid[1], **common)
+    from geo.boards import BOARDS, describe_solution
+
+    location = place.world_location()
+    board_code = location.board if location else ""
+    solutions = tuple(location.solutions) if location else ()
+    board = BOARDS.get(board_code)
+    return CardData(
+        "world",
+        colour=colour or "yellow",
+        board=board_code,
+        board_name=board.name(language) if board else "",
+        board_colour=board.colour if board else FALLBACK_BOARD_COLOUR,
+        solutions=solutions,
+        solution_texts=tuple(describe_solution(code, language) for code in solutions),
+        **common,
+    )
+
+
+def _germany_grids(places: Sequence[Place]) -> list[tuple[int, int]]:
+    from geo.grid import germany_grid_array
+
+    if not places:
+        return []
+    ns, we = germany_grid_array(
+        np.array([p.latitude for p in places]), np.array([p.longitude for p in places])
+    )
+    return [(int(a), int(b)) for a, b in zip(ns, we, strict=True)]
+
+
+def _coords(deck: Deck) -> list[tuple[float, float]]:
+    return list(
+        deck.cards.order_by("place__name", "id").values_list("place__latitude", "place__longitude")
+    )
+
+
+def deck_cards(deck: Deck, language: str | None = None) -> list[CardData]:
+    """Every card of ``deck`` in deck order, with its print quantity."""
+    language = language or deck.language
+    rows = list(deck.cards.select_related("place").order_by("place__name", "id"))
+    return _build(
+        [(r.place, r.colour, r.quantity) for r in rows], deck.edition, language, deck.name
+    )
+
+
+def places_cards(places: Iterable[Place], edition: str, language: str) -> list[CardData]:
+    """Loose places (the admin's selection), one card each."""
+    return _build([(p, "", 1) for p in places], edition, language, "")
+
+
+def _build(
+    rows: list[tuple[Place, str, int]], edition: str, language: str, deck_name: str
+) -> list[CardData]:
+    grids: list = [None] * len(rows)
+    if edition == Edition.GERMANY:
+        grids = _germany_grids([place for place, _, _ in rows])
+    return [
+        card_data(
+            place,
+            i,
+            edition=edition,
+            language=language,
+            deck_name=deck_name,
+            colour=colour,
+            quantity=quantity,
+            grid=grid,
+        )
+        for i, ((place, colour, quantity), grid) in enumerate(zip(rows, grids, strict=True), 1)
+    ]
+
+
+def deck_fingerprint(deck: Deck) -> str:
+    """A hash of everything printed from ``deck``: editing a place or a card changes it."""
+    digest = hashlib.sha256()
+    digest.update(
+        json.dumps(
+            [
+                deck.pk,
+                deck.slug,
+                deck.name,
+                deck.edition,
+                deck.language,
+                deck.updated_at.isoformat(),
+            ]
+        ).encode()
+    )
+    rows = (
+        DeckCard.objects.filter(deck=deck)
+        .order_by("id")
+        .values_list("id", "colour", "quantity", *(f"place__{f}" for f in PRINTED_FIELDS))
+    )
+    for row in rows:
+        digest.update(repr(row).encode())
+    return digest.hexdigest()
+
+
+def deck_info(deck: Deck, language: str | None = None) -> DeckInfo:
+    """Everything ``printing.kit`` needs to print ``deck``."""
+    language = language or deck.language
+    cards = deck_cards(deck, language)
+    dots = [(card.name, *coords) for card, coords in zip(cards, _coords(deck), strict=True)]
+    return DeckInfo(deck.name, deck.edition, language, cards, dots)

@@ -1,0 +1,201 @@
+"""Whole-page parts of the kit: the Germany map and poster, world boards, and the paper extras.
+
+Each part appends pages to a ``printing.pdf.Document``; map pages draw ``geo.maps`` drawings as
+vectors through ``printing.mapdraw_pdf``.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+
+from printing.fonts import register_fonts
+from printing.mapdraw_pdf import map_form
+from printing.render import colour
+from printing.sheets import MIN_MARGIN, PAPERS
+from printing.textfit import LEADING, fit_text
+
+if TYPE_CHECKING:
+    from printing.kit import DeckInfo
+    from printing.pdf import Document
+
+POSTER_OVERLAP = 10.0  # mm each tile repeats of its neighbour, for gluing
+POSTER_COLUMNS = 2
+
+
+def _landscape(paper: str) -> tuple[float, float]:
+    w, h = PAPERS.get(paper, PAPERS["a4"])
+    return max(w, h), min(w, h)
+
+
+def _portrait(paper: str) -> tuple[float, float]:
+    w, h = PAPERS.get(paper, PAPERS["a4"])
+    return min(w, h), max(w, h)
+
+
+def _text(
+    c: Canvas,
+    x: float,
+    y: float,
+    text: str,
+    size: float = 10,
+    bold: bool = False,
+    anchor: str = "start",
+    fill: str = "#000000",
+) -> None:
+    """Text at (x, y) mm with y measured from the bottom of the page."""
+    regular, bold_font = register_fonts()
+    c.setFont(bold_font if bold else regular, size)
+    c.setFillColor(colour(fill))
+    {"start": c.drawString, "middle": c.drawCentredString, "end": c.drawRightString}[anchor](
+        x * mm, y * mm, text
+    )
+
+
+def add_notice(doc: Document, paper: str, message: str) -> None:
+    w, h = _portrait(paper)
+    doc.add_page(w, h, lambda c, pw, ph: _text(c, 20, ph - 30, message, 12))
+
+
+def _dots(deck: DeckInfo) -> list:
+    return list(deck.dots)
+
+
+def _germany_drawing(deck: DeckInfo, width_mm: float):
+    from geo.maps import germany_map
+
+    return germany_map(_dots(deck), width_mm=width_mm, language=deck.language)
+
+
+def add_germany_map(doc: Document, deck: DeckInfo, paper: str) -> None:
+    """The map on one page, scaled to fill the printable area."""
+    pw, ph = _portrait(paper)
+    avail_w, avail_h = pw - 2 * MIN_MARGIN - 4, ph - 2 * MIN_MARGIN - 4
+    drawing = _germany_drawing(deck, 180)
+    scale = min(avail_w / drawing.width, avail_h / drawing.height)
+
+    def draw(c: Canvas, w: float, h: float) -> None:
+        name = map_form(c, drawing, "germany-map")
+        c.saveState()
+        x = (w - drawing.width * scale) / 2
+        y = (h - drawing.height * scale) / 2
+        c.translate(x * mm, y * mm)
+        c.scale(scale, scale)
+        c.doForm(name)
+        c.restoreState()
+
+    doc.add_page(pw, ph, draw)
+
+
+def add_poster(doc: Document, deck: DeckInfo, paper: str) -> None:
+    """The map enlarged over POSTER_COLUMNS × n pages, overlapping, with alignment marks."""
+    pw, ph = _portrait(paper)
+    inner_w, inner_h = pw - 2 * MIN_MARGIN, ph - 2 * MIN_MARGIN
+    step_w, step_h = inner_w - POSTER_OVERLAP, inner_h - POSTER_OVERLAP
+    drawing = _germany_drawing(deck, 180)
+    scale = (POSTER_COLUMNS * step_w + POSTER_OVERLAP) / drawing.width
+    rows = math.ceil((drawing.height * scale - POSTER_OVERLAP) / step_h)
+    for row in range(rows):
+        for col in range(POSTER_COLUMNS):
+            doc.add_page(pw, ph, _poster_tile(drawing, scale, col, row, rows, step_w, step_h))
+
+
+def _poster_tile(drawing, scale, col, row, rows, step_w, step_h):
+    def draw(c: Canvas, w: float, h: float) -> None:
+        m = MIN_MARGIN
+        name = map_form(c, drawing, "germany-poster")
+        c.saveState()
+        clip = c.beginPath()
+        clip.rect(m * mm, m * mm, (w - 2 * m) * mm, (h - 2 * m) * mm)
+        c.clipPath(clip, stroke=0, fill=0)
+        # Tile (col, row) shows the drawing from (col * step_w, row * step_h), top-left origin.
+        c.translate((m - col * step_w) * mm, (h - m + row * step_h) * mm)
+        c.scale(scale, scale)
+        c.translate(0, -drawing.height * mm)
+        c.doForm(name)
+        c.restoreState()
+        _alignment_marks(c, w, h, col, row, rows)
+
+    return draw
+
+
+def _alignment_marks(c: Canvas, w: float, h: float, col: int, row: int, rows: int) -> None:
+    """Crosshairs at the overlap's corners and a label, so tiles line up when glued."""
+    m, o = MIN_MARGIN, POSTER_OVERLAP
+    c.setStrokeColor(colour("#d62728"))
+    c.setLineWidth(0.4)
+    corners = []
+    if col + 1 < POSTER_COLUMNS:
+        corners += [(w - m - o, m + 2), (w - m - o, h - m - 2)]
+    if col > 0:
+        corners += [(m + o, m + 2), (m + o, h - m - 2)]
+    if row + 1 < rows:
+        corners += [(m + 2, m + o), (w - m - 2, m + o)]
+    if row > 0:
+        corners += [(m + 2, h - m - o), (w - m - 2, h - m - o)]
+    for x, y in corners:
+        c.line((x - 3) * mm, y * mm, (x + 3) * mm, y * mm)
+        c.line(x * mm, (y - 3) * mm, x * mm, (y + 3) * mm)
+        c.circle(x * mm, y * mm, 1.5 * mm, stroke=1, fill=0)
+    c.setDash(1.5, 1.5)
+    if col > 0:
+        c.line((m + o) * mm, m * mm, (m + o) * mm, (h - m) * mm)
+    if row > 0:
+        c.line(m * mm, (h - m - o) * mm, (w - m) * mm, (h - m - o) * mm)
+    c.setDash()
+    label = f"{chr(65 + row)}{col + 1}"
+    _text(c, w - m - 1, m + 1, label, 9, bold=True, anchor="end", fill="#d62728")
+
+
+def add_boards(doc: Document, deck: DeckInfo, paper: str) -> None:
+    """The six world boards, landscape, one per page."""
+    from geo.boards import BOARD_CODES
+    from geo.maps import board_map
+
+    pw, ph = _landscape(paper)
+    for code in BOARD_CODES:
+        drawing = board_map(code, width_mm=250, language=deck.language)
+        scale = min(
+            (pw - 2 * MIN_MARGIN - 4) / drawing.width, (ph - 2 * MIN_MARGIN - 4) / drawing.height
+        )
+
+        def draw(c: Canvas, w: float, h: float, drawing=drawing, scale=scale, code=code) -> None:
+            name = map_form(c, drawing, f"board-{code}")
+            c.saveState()
+            c.translate((w - drawing.width * scale) / 2 * mm, (h - drawing.height * scale) / 2 * mm)
+            c.scale(scale, scale)
+            c.doForm(name)
+            c.restoreState()
+
+        doc.add_page(pw, ph, draw)
+
+
+def add_extras(doc: Document, deck: DeckInfo, paper: str) -> None:
+    """Score pad (Germany) or guess cards and scoring track (world), and the rules summary."""
+    from printing import extras
+
+    if deck.edition == "germany":
+        extras.add_score_pad(doc, deck.language, paper)
+    else:
+        extras.add_guess_cards(doc, deck.language, paper)
+        extras.add_scoring_track(doc, deck.language, paper)
+    extras.add_rules(doc, deck.edition, deck.language, paper)
+
+
+def paragraph(
+    c: Canvas, x: float, top: float, width: float, text: str, size: float = 10, bold: bool = False
+) -> float:
+    """A wrapped paragraph from ``top`` (mm from the page bottom); returns the next line's top."""
+    regular, bold_font = register_fonts()
+    font = bold_font if bold else regular
+    used, lines = fit_text(text, font, bold_font, size, size, 100, width, 1000)
+    c.setFillColor(colour("#000000"))
+    y = top
+    for line, is_bold in lines:
+        y -= used * LEADING / mm
+        c.setFont(bold_font if is_bold else font, used)
+        c.drawString(x * mm, y * mm, line)
+    return y - used * 0.4 / mm

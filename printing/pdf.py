@@ -1,0 +1,134 @@
+"""PDF documents: imposed card sheets, single-face pages, and full-page parts (maps, pads…).
+
+This is the boundary where the sheet's millimetres become points and each card face is handed
+to ``draw_face`` at its slot.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable, Iterable, Sequence
+
+from reportlab import rl_config
+from reportlab.lib.colors import HexColor
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+
+from printing.data import CardData
+from printing.fonts import register_fonts
+from printing.layouts import faces_for
+from printing.render import draw_face
+from printing.sheets import Page, Rect, SheetSpec, face_page, impose
+
+PageDrawer = Callable[[Canvas, float, float], None]  # canvas, page width and height in mm
+MARK_COLOUR = HexColor("#000000")
+# Binary (Flate-only) streams: ASCII85 on top makes files 25 % larger and, in pure Python,
+# costs more time than drawing the cards.
+rl_config.useA85 = 0
+FOLD_COLOUR = HexColor("#777777")
+
+
+def expand_quantities(cards: Iterable[CardData]) -> list[CardData]:
+    """Each card repeated by its quantity (at least once), in deck order."""
+    return [card for card in cards for _ in range(max(1, card.quantity))]
+
+
+class Document:
+    """One PDF being written; parts are appended in order and ``finish`` returns the bytes."""
+
+    def __init__(self, title: str = "Spot On", *, compress: bool = True) -> None:
+        register_fonts()
+        self.buffer = io.BytesIO()
+        self.canvas = Canvas(self.buffer, invariant=1, pageCompression=int(compress))
+        self.canvas.setTitle(title)
+        self.canvas.setCreator("Spot On Studio")
+        self.pages = 0
+
+    def _boxes(self, page_h: float, trim: Rect, bleed: Rect) -> None:
+        def box(r: Rect) -> tuple[float, float, float, float]:
+            return (r.x * mm, (page_h - r.bottom) * mm, r.right * mm, (page_h - r.y) * mm)
+
+        self.canvas.setTrimBox(box(trim))
+        self.canvas.setBleedBox(box(bleed))
+
+    def add_sheets(self, cards: Sequence[CardData], spec: SheetSpec) -> None:
+        card_w, card_h = spec.card
+        pages = impose([c.has_back for c in cards], spec)
+        for page in pages:
+            self._sheet_page(page, cards, card_w, card_h)
+
+    def _sheet_page(self, page: Page, cards: Sequence[CardData], w: float, h: float) -> None:
+        c = self.canvas
+        c.setPageSize((page.width * mm, page.height * mm))
+        self._boxes(page.height, page.trim_box, page.bleed_box)
+        for slot in page.slots:
+            data = cards[slot.card]
+            front, back = faces_for(data.kind, w, h)
+            face, face_data = (front, data) if slot.side == "front" else (back, data.back or data)
+            t, b = slot.trim, slot.bleed
+            bleed = (t.x - b.x, t.y - b.y, b.right - t.right, b.bottom - t.bottom)
+            c.saveState()
+            c.translate(t.x * mm, (page.height - t.bottom) * mm)
+            if slot.rotate == 180:
+                c.translate(w * mm, h * mm)
+                c.rotate(180)
+                bleed = (bleed[2], bleed[3], bleed[0], bleed[1])
+            draw_face(c, face, face_data, bleed)
+            c.restoreState()
+        if page.marks:
+            c.setLineWidth(0.25)
+            for mark in page.marks:
+                c.setStrokeColor(FOLD_COLOUR if mark.kind == "fold" else MARK_COLOUR)
+                c.setDash(2, 1.5) if mark.kind == "fold" else c.setDash()
+                c.line(
+                    mark.x1 * mm,
+                    (page.height - mark.y1) * mm,
+                    mark.x2 * mm,
+                    (page.height - mark.y2) * mm,
+                )
+            c.setDash()
+        c.showPage()
+        self.pages += 1
+
+    def add_faces(self, cards: Sequence[CardData], spec: SheetSpec) -> list[str]:
+        """One page per face (card plus bleed, for print shops); returns each page's name."""
+        c = self.canvas
+        w, h = spec.card
+        pw, ph = face_page(spec)
+        b = spec.bleed
+        names = []
+        for data in cards:
+            front, back = faces_for(data.kind, w, h)
+            sides = [("front", front, data)]
+            if data.has_back:
+                sides.append(("back", back, data.back or data))
+            for side, face, face_data in sides:
+                c.setPageSize((pw * mm, ph * mm))
+                self._boxes(ph, Rect(b, b, w, h), Rect(0, 0, pw, ph))
+                c.saveState()
+                c.translate(b * mm, b * mm)
+                draw_face(c, face, face_data, (b, b, b, b))
+                c.restoreState()
+                c.showPage()
+                self.pages += 1
+                names.append(data.file_stem.format(side=side))
+        return names
+
+    def add_page(self, width: float, height: float, draw: PageDrawer) -> None:
+        c = self.canvas
+        c.setPageSize((width * mm, height * mm))
+        whole = Rect(0, 0, width, height)
+        self._boxes(height, whole, whole)
+        draw(c, width, height)
+        c.showPage()
+        self.pages += 1
+
+    def finish(self) -> bytes:
+        self.canvas.save()
+        return self.buffer.getvalue()
+
+
+def cards_pdf(cards: Sequence[CardData], spec: SheetSpec, title: str = "Spot On") -> bytes:
+    doc = Document(title)
+    doc.add_sheets(expand_quantities(cards), spec)
+    return doc.finish()

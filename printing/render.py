@@ -1,0 +1,298 @@
+"""The one card renderer: ``draw_face(canvas, face, data)`` draws a face's elements.
+
+It knows nothing of sheets. The caller translates the canvas so that the card's trim box starts
+at the origin (bottom-left, in points); millimetres become points here and nowhere else in
+the face code.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+from reportlab.lib.colors import HexColor
+from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.canvas import Canvas
+
+from printing.data import CardData
+from printing.fonts import register_fonts
+from printing.layouts import Background, Blob, Box, Face, Image, Map, Text
+from printing.textfit import LEADING, fit_text
+
+Bleed = tuple[float, float, float, float]  # left, top, right, bottom in millimetres
+CAP = 0.73  # DejaVu Sans cap height per point of size: centres capitals in their line
+
+
+@lru_cache(maxsize=256)
+def colour(value: str) -> HexColor:
+    return HexColor(value)
+
+
+def _resolve(value: str | None, data: CardData) -> HexColor | None:
+    if value is None:
+        return None
+    if value.startswith("@"):
+        return colour(data.colour_value(value[1:]))
+    return colour(value)
+
+
+def draw_face(canvas: Canvas, face: Face, data: CardData, bleed: Bleed = (0, 0, 0, 0)) -> None:
+    regular, bold = register_fonts()
+    h = face.height
+    for el in face.elements:
+        if isinstance(el, Background):
+            left, top, right, bottom = bleed
+            canvas.setFillColor(_resolve(el.fill, data))
+            canvas.rect(
+                -left * mm,
+                -bottom * mm,
+                (face.width + left + right) * mm,
+                (h + top + bottom) * mm,
+                stroke=0,
+                fill=1,
+            )
+        elif isinstance(el, Box):
+            _draw_box(canvas, el, data, face, bleed)
+        elif isinstance(el, Text):
+            text = el.text or data.value(el.content)
+            if text:
+                _draw_text(canvas, el, text, data, h, regular, bold)
+        elif isinstance(el, Blob):
+            _draw_blob(canvas, el, data, h, bold)
+        elif isinstance(el, Map):
+            draw_board_diagram(canvas, el.x, h - el.y - el.h, el.w, el.h, data)
+        elif isinstance(el, Image):
+            path = getattr(data, el.content, "")
+            if path:
+                canvas.drawImage(
+                    path,
+                    el.x * mm,
+                    (h - el.y - el.h) * mm,
+                    el.w * mm,
+                    el.h * mm,
+                    preserveAspectRatio=True,
+                    anchor="c",
+                    mask="auto",
+                )
+
+
+def _draw_box(canvas: Canvas, el: Box, data: CardData, face: Face, bleed: Bleed) -> None:
+    x, y, w, hh = el.x, el.y, el.w, el.h
+    if el.bleed:
+        left, top, right, bottom = bleed
+        if x <= 0:
+            x, w = x - left, w + left
+        if y <= 0:
+            y, hh = y - top, hh + top
+        if el.x + el.w >= face.width:
+            w += right
+        if el.y + el.h >= face.height:
+            hh += bottom
+    fill, stroke = _resolve(el.fill, data), _resolve(el.stroke, data)
+    if fill is not None:
+        canvas.setFillColor(fill)
+    if stroke is not None:
+        canvas.setStrokeColor(stroke)
+        canvas.setLineWidth(el.stroke_width * mm)
+    args = (x * mm, (face.height - y - hh) * mm, w * mm, hh * mm)
+    if el.radius:
+        canvas.roundRect(
+            *args, el.radius * mm, stroke=int(stroke is not None), fill=int(fill is not None)
+        )
+    else:
+        canvas.rect(*args, stroke=int(stroke is not None), fill=int(fill is not None))
+
+
+def _draw_text(
+    canvas: Canvas, el: Text, text: str, data: CardData, h: float, regular: str, bold: str
+) -> None:
+    font = bold if el.bold else regular
+    size, lines = fit_text(text, font, bold, el.size, el.min_size, el.max_lines, el.w, el.h)
+    lead = size * LEADING
+    box_top = (h - el.y) * mm
+    block = lead * len(lines)
+    if el.valign == "top":
+        top = box_top
+    elif el.valign == "bottom":
+        top = box_top - el.h * mm + block
+    else:
+        top = box_top - (el.h * mm - block) / 2
+    left, right = el.x * mm, (el.x + el.w) * mm
+    # One text object for the whole box: far cheaper than a drawString per line.
+    obj = canvas.beginText()
+    obj.setFillColor(_resolve(el.fill, data))
+    current = None
+    for i, (line, is_bold) in enumerate(lines):
+        baseline = top - i * lead - (lead + CAP * size) / 2
+        line_font = bold if is_bold else font
+        if line_font != current:
+            obj.setFont(line_font, size)
+            current = line_font
+        if el.align == "left":
+            x = left
+        else:
+            width = stringWidth(line, line_font, size)
+            x = (left + right - width) / 2 if el.align == "center" else right - width
+        obj.setTextOrigin(x, baseline)
+        obj.textOut(line)
+    canvas.drawText(obj)
+
+
+# A hand-drawn-looking blob: a gently wobbling ellipse, smoothed with Bézier curves.
+_BLOB_SHAPE = tuple(
+    1 + 0.045 * math.sin(2 * a + 0.6) + 0.03 * math.sin(3 * a + 1.3)
+    for a in (2 * math.pi * i / 16 for i in range(16))
+)
+
+
+@lru_cache(maxsize=64)
+def _blob_points(rx: float, ry: float) -> tuple[tuple[float, ...], ...]:
+    """Start point and Bézier segments (Catmull–Rom through the shape's points)."""
+    n = len(_BLOB_SHAPE)
+    pts = [
+        (math.cos(2 * math.pi * i / n) * rx * f, math.sin(2 * math.pi * i / n) * ry * f)
+        for i, f in enumerate(_BLOB_SHAPE)
+    ]
+    segments = []
+    for i in range(n):
+        p_prev, p0, p1, p_next = pts[i - 1], pts[i], pts[(i + 1) % n], pts[(i + 2) % n]
+        c0 = (p0[0] + (p1[0] - p_prev[0]) / 6, p0[1] + (p1[1] - p_prev[1]) / 6)
+        c1 = (p1[0] - (p_next[0] - p0[0]) / 6, p1[1] - (p_next[1] - p0[1]) / 6)
+        segments.append((*c0, *c1, *p1))
+    return (pts[0], *segments)
+
+
+def _blob_form(canvas: Canvas, el: Blob, fill: HexColor, stroke: HexColor | None) -> str:
+    """The blob's shape as a PDF form, defined once per document and size: thousands of
+    cards then share one path instead of repeating its curves."""
+    name = f"blob-{el.rx:.2f}-{el.ry:.2f}-{fill.hexval()}-{stroke.hexval() if stroke else 0}"
+    defined = canvas.__dict__.setdefault("_spot_forms", set())
+    if name in defined:
+        return name
+    pad = el.stroke_width * mm + 2 * mm  # the wobble reaches past rx/ry a little
+    rx, ry = el.rx * mm, el.ry * mm
+    canvas.beginForm(name, -rx - pad, -ry - pad, rx + pad, ry + pad)
+    start, *segments = _blob_points(rx, ry)
+    path = canvas.beginPath()
+    path.moveTo(*start)
+    for x1, y1, x2, y2, x3, y3 in segments:
+        path.curveTo(x1, y1, x2, y2, x3, y3)
+    path.close()
+    canvas.setFillColor(fill)
+    if stroke is not None:
+        canvas.setStrokeColor(stroke)
+        canvas.setLineWidth(el.stroke_width * mm)
+    canvas.drawPath(path, stroke=int(stroke is not None), fill=1)
+    canvas.endForm()
+    defined.add(name)
+    return name
+
+
+def _draw_blob(canvas: Canvas, el: Blob, data: CardData, h: float, bold: str) -> None:
+    cx, cy = el.cx * mm, (h - el.cy) * mm
+    name = _blob_form(canvas, el, _resolve(el.fill, data), _resolve(el.stroke, data))
+    canvas.saveState()
+    canvas.translate(cx, cy)
+    canvas.doForm(name)
+    canvas.restoreState()
+    text = data.value(el.content)
+    if text:
+        canvas.setFillColor(_resolve(el.ink, data))
+        canvas.setFont(bold, el.size)
+        canvas.drawCentredString(cx, cy - CAP * el.size / 2, text)
+
+
+# --- The small board diagram on world solution sides -----------------------------------------
+def solution_cells(code: str) -> tuple[int, int] | None:
+    """(column 0–5, row 0–5) of a solution's small rectangle on its board, or None."""
+    parts = code.split("-")
+    if len(parts) != 4:
+        return None
+    _, col, row, letter = parts
+    cols, rows = "WMO", "NMS"
+    if col not in cols or row not in rows or letter not in "ABCD":
+        return None
+    ix = cols.index(col) * 2 + (letter in "BD")
+    iy = rows.index(row) * 2 + (letter in "CD")
+    return ix, iy
+
+
+def draw_board_diagram(
+    canvas: Canvas, x: float, y: float, w: float, h: float, data: CardData
+) -> None:
+    """The card's board (land and sea) with its 3×3 fields of 2×2 rectangles, the solution
+    rectangles filled in the board colour.
+
+    ``x, y`` is the bottom-left corner in millimetres from the card's bottom-left; the board
+    keeps its own aspect ratio inside that box.
+    """
+    mini = _mini_board(data.board)
+    aspect = mini[4] / mini[3] if mini else h / w
+    dw, dh = (w, w * aspect) if w * aspect <= h else (h / aspect, h)
+    x0, y0 = (x + (w - dw) / 2) * mm, (y + (h - dh) / 2) * mm
+    pw, ph = dw * mm, dh * mm
+    accent = colour(data.board_colour)
+    canvas.setFillColor(colour("#ffffff"))
+    canvas.rect(x0, y0, pw, ph, stroke=0, fill=1)
+    if mini:
+        from printing.mapdraw_pdf import map_form
+
+        drawing, fx, fy, fw, _fh = mini
+        name = map_form(canvas, drawing, f"mini-board-{data.board}")
+        scale = pw / (fw * mm)
+        canvas.saveState()
+        clip = canvas.beginPath()
+        clip.rect(x0, y0, pw, ph)
+        canvas.clipPath(clip, stroke=0, fill=0)
+        # Put the board frame's top-left (fx, fy in the drawing, y down) at the box's top-left.
+        canvas.translate(x0 - fx * mm * scale, y0 + ph - (drawing.height - fy) * mm * scale)
+        canvas.scale(scale, scale)
+        canvas.doForm(name)
+        canvas.restoreState()
+    canvas.saveState()
+    canvas.setFillColor(accent)
+    canvas.setFillAlpha(0.7)  # the land under the solution stays recognisable
+    for code in data.solutions:
+        cell = solution_cells(code)
+        if cell is None:
+            continue
+        ix, iy = cell
+        canvas.rect(x0 + ix * pw / 6, y0 + ph - (iy + 1) * ph / 6, pw / 6, ph / 6, stroke=0, fill=1)
+    canvas.restoreState()
+    canvas.setStrokeColor(colour("#000000"))
+    canvas.setLineWidth(0.3)
+    for i in (1, 3, 5):
+        canvas.line(x0 + i * pw / 6, y0, x0 + i * pw / 6, y0 + ph)
+        canvas.line(x0, y0 + i * ph / 6, x0 + pw, y0 + i * ph / 6)
+    canvas.setLineWidth(1.0)
+    canvas.setStrokeColor(accent)
+    for i in (2, 4):
+        canvas.line(x0 + i * pw / 6, y0, x0 + i * pw / 6, y0 + ph)
+        canvas.line(x0, y0 + i * ph / 6, x0 + pw, y0 + i * ph / 6)
+    canvas.setLineWidth(1.2)
+    canvas.rect(x0, y0, pw, ph, stroke=1, fill=0)
+
+
+@lru_cache(maxsize=8)
+def _mini_board(code: str):
+    """(land-and-sea drawing, frame x, y, width, height in mm) of a board, or None."""
+    try:
+        from geo.mapdraw import MapDrawing, Polygon
+        from geo.maps import board_map
+    except ImportError:  # the geo maps are optional for printing cards
+        return None
+    try:
+        full = board_map(code, width_mm=120)
+    except ValueError:
+        return None
+    polygons = [item for item in full.items if isinstance(item, Polygon) and item.fill]
+    if not polygons:
+        return None
+    frame = polygons[0].rings[0]  # the sea rectangle comes first
+    fx, fy = frame[0]
+    fx, fy = float(fx), float(fy)
+    fw, fh = float(frame[2][0] - fx), float(frame[2][1] - fy)
+    # Land only: thin outlines would turn to mush at card size.
+    land = tuple(Polygon(p.rings, fill=p.fill, opacity=p.opacity) for p in polygons)
+    return MapDrawing(full.width, full.height, land), fx, fy, fw, fh

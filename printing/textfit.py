@@ -1,0 +1,95 @@
+"""Fitting text into a box: shrink first, then wrap, never overflow.
+
+Sizes are points, box sizes are millimetres; widths come from the registered font's metrics.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
+LEADING = 1.18  # line height as a multiple of the font size
+ABSOLUTE_MIN = 3.0  # points; below the layout's minimum we still shrink rather than overflow
+
+
+@lru_cache(maxsize=65536)
+def _width(word: str, font: str, size: float) -> float:
+    return stringWidth(word, font, size)
+
+
+def _wrap(words: list[str], font: str, size: float, width: float) -> list[str] | None:
+    """Greedy word wrap; None when a single word is wider than the box."""
+    lines: list[str] = []
+    space = _width(" ", font, size)
+    current: list[str] = []
+    current_w = 0.0
+    for word in words:
+        ww = _width(word, font, size)
+        if ww > width:
+            return None
+        if current and current_w + space + ww > width:
+            lines.append(" ".join(current))
+            current, current_w = [word], ww
+        else:
+            current_w = current_w + space + ww if current else ww
+            current.append(word)
+    if current:
+        lines.append(" ".join(current))
+    return lines
+
+
+def _layout(paragraphs: tuple[str, ...], font: str, bold_font: str, size: float, width: float):
+    out: list[tuple[str, bool]] = []
+    for para in paragraphs:
+        bold = para.startswith("**") and para.endswith("**") and len(para) > 4
+        text = para[2:-2] if bold else para
+        lines = _wrap([w for w in text.split(" ") if w], bold_font if bold else font, size, width)
+        if lines is None:
+            return None
+        out.extend((line, bold) for line in lines or [""])
+    return out
+
+
+@lru_cache(maxsize=4096)
+def fit_text(
+    text: str,
+    font: str,
+    bold_font: str,
+    size: float,
+    min_size: float,
+    max_lines: int,
+    width_mm: float,
+    height_mm: float,
+) -> tuple[float, tuple[tuple[str, bool], ...]]:
+    """(font size, lines) for the largest size at which ``text`` fits the box.
+
+    Down to ``min_size`` the text may use at most ``max_lines`` lines; below it, any number of
+    lines that fit the height, shrinking to ``ABSOLUTE_MIN`` and finally cutting lines off
+    (marked with an ellipsis) so that nothing ever overflows the box.
+    """
+    width, height = width_mm * mm, height_mm * mm
+    paragraphs = tuple(p.strip() for p in text.split("\n") if p.strip())
+    if not paragraphs:
+        return size, ()
+    s = size
+    while True:
+        lines = _layout(paragraphs, font, bold_font, s, width)
+        limit = max_lines if s >= min_size else 10_000
+        if lines is not None and len(lines) <= limit and len(lines) * s * LEADING <= height:
+            return s, tuple(lines)
+        if s <= ABSOLUTE_MIN:
+            break
+        s = max(ABSOLUTE_MIN, s * 0.94 if s > min_size else s - 0.25)
+    # Not even the smallest size fits: keep what fits, character-wrapped if need be.
+    s = ABSOLUTE_MIN
+    fit = max(1, int(height / (s * LEADING)))
+    lines = _layout(paragraphs, font, bold_font, s, width) or [
+        (p[: max(1, int(width / (s * 0.6)))], False) for p in paragraphs
+    ]
+    lines = lines[:fit]
+    if len(lines) == fit:
+        last, bold = lines[-1]
+        lines[-1] = (last[:-1] + "…" if len(last) > 1 else "…", bold)
+    return s, tuple(lines)

@@ -1,0 +1,89 @@
+"""PNGs from the PDF: print-shop sizes, file names, and golden images by raster diff."""
+
+from __future__ import annotations
+
+import io
+import os
+import zipfile
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from printing.pdf import Document
+from printing.png import face_size_px, faces_zip, pixel_size, rasterise
+from printing.sheets import SheetSpec
+from tests.printing.cast import HEPPENHEIM, LUDWIGSHAFEN, SAO_PAULO
+
+GOLDEN = Path(__file__).parent / "golden"
+GOLDEN_DPI = 100
+# Anti-aliasing and sub-pixel placement differ a little between pdfium builds; a changed design
+# differs a lot. Images are compared at a quarter of their size, which absorbs sub-pixel shifts.
+MAX_MEAN_DIFF = 2.0  # grey levels, averaged over the image
+MAX_CHANGED = 0.01  # share of pixels differing by more than 64 grey levels
+
+
+def _diff(a: Image.Image, b: Image.Image) -> np.ndarray:
+    small_a, small_b = (np.asarray(i.reduce(4), dtype=np.int16) for i in (a, b))
+    return np.abs(small_a - small_b)
+
+
+def test_it_sizes_faces_to_print_shop_specs():
+    assert pixel_size(69, 94, 300) == (815, 1110)
+    assert face_size_px(SheetSpec(card_size="poker", bleed=3)) == (815, 1110)
+    assert face_size_px(SheetSpec(card_size="skat", bleed=3)) == (768, 1146)
+
+
+def test_it_zips_one_png_per_face_named_by_number_and_place():
+    spec = SheetSpec(card_size="poker", bleed=3)
+    archive = zipfile.ZipFile(io.BytesIO(faces_zip([LUDWIGSHAFEN, HEPPENHEIM], spec, dpi=300)))
+    names = archive.namelist()
+    assert names == [
+        "001-front-Ludwigshafen_am_Rhein.png",
+        "001-back-Ludwigshafen_am_Rhein.png",
+        "002-front-Heppenheim_Bergstraße.png",
+        "002-back-Heppenheim_Bergstraße.png",
+    ]
+    for name in names:
+        image = Image.open(io.BytesIO(archive.read(name)))
+        assert image.size == (815, 1110)
+
+
+def test_it_numbers_copies_of_a_card_apart():
+    card = LUDWIGSHAFEN.__class__(**{**LUDWIGSHAFEN.__dict__, "quantity": 2})
+    names = zipfile.ZipFile(io.BytesIO(faces_zip([card], SheetSpec(), dpi=72))).namelist()
+    assert "001-front-Ludwigshafen_am_Rhein-2.png" in names
+
+
+def _faces(card) -> Image.Image:
+    """Front and back of ``card`` (Skat, 3 mm bleed) side by side."""
+    doc = Document()
+    doc.add_faces([card], SheetSpec(card_size="skat", bleed=3))
+    front, back = (
+        Image.open(io.BytesIO(p)).convert("RGB") for p in rasterise(doc.finish(), GOLDEN_DPI)
+    )
+    both = Image.new("RGB", (front.width * 2, front.height), "white")
+    both.paste(front, (0, 0))
+    both.paste(back, (front.width, 0))
+    return both
+
+
+@pytest.mark.parametrize(
+    ("card", "name"), [(LUDWIGSHAFEN, "germany-card"), (SAO_PAULO, "world-card")]
+)
+def test_it_matches_the_golden_image(card, name):
+    path = GOLDEN / f"{name}.png"
+    actual = _faces(card)
+    if os.environ.get("UPDATE_GOLDEN") == "1":
+        actual.save(path, optimize=True)
+    expected = Image.open(path).convert("RGB")
+    assert actual.size == expected.size
+    diff = _diff(actual, expected)
+    assert diff.mean() <= MAX_MEAN_DIFF
+    assert (diff.max(axis=2) > 64).mean() <= MAX_CHANGED
+
+
+def test_it_notices_a_changed_design():
+    germany, world = _faces(LUDWIGSHAFEN), Image.open(GOLDEN / "world-card.png").convert("RGB")
+    assert _diff(germany, world).mean() > MAX_MEAN_DIFF

@@ -1,0 +1,160 @@
+"""The print page, its downloads and cache, the admin action and the render_deck command."""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from unittest import mock
+
+import pypdf
+import pytest
+from django.contrib.admin.sites import AdminSite
+from django.core.management import CommandError, call_command
+from django.test import RequestFactory
+from django.urls import reverse
+
+from cards.models import Place
+from printing import views
+from printing.admin_actions import print_places_action
+
+
+def pdf_text(data: bytes) -> str:
+    reader = pypdf.PdfReader(io.BytesIO(data))
+    return " ".join(" ".join(p.extract_text().split()) for p in reader.pages)
+
+
+def test_it_sends_anonymous_visitors_to_the_login(client, germany_deck):
+    response = client.get(reverse("printing:deck", args=[germany_deck.slug]))
+    assert response.status_code == 302
+    assert "login" in response["Location"]
+
+
+@pytest.mark.parametrize("name", ["student"])
+def test_it_forbids_users_outside_the_groups(client, germany_deck, request, name):
+    client.force_login(request.getfixturevalue(name))
+    assert client.get(reverse("printing:deck", args=[germany_deck.slug])).status_code == 403
+    assert client.get(reverse("printing:pdf", args=[germany_deck.slug])).status_code == 403
+    assert client.get(reverse("printing:index")).status_code == 403
+
+
+@pytest.mark.parametrize("name", ["teacher", "editor", "admin_user"])
+def test_it_lets_teachers_and_editors_print(client, germany_deck, request, name):
+    client.force_login(request.getfixturevalue(name))
+    page = client.get(reverse("printing:deck", args=[germany_deck.slug]))
+    assert page.status_code == 200
+    assert reverse("printing:preview", args=[germany_deck.slug]) in page.content.decode()
+    index = client.get(reverse("printing:index"))
+    assert germany_deck.name in index.content.decode()
+
+
+def test_it_serves_pdf_preview_and_png_zip(client, teacher, germany_deck):
+    client.force_login(teacher)
+    url = reverse("printing:pdf", args=[germany_deck.slug])
+    response = client.get(
+        url,
+        {
+            "layout": "fronts",
+            "card_size": "poker",
+            "paper": "a4",
+            "bleed": "3",
+            "crop_marks": "on",
+            "what": "cards",
+            "dpi": "300",
+        },
+    )
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/pdf"
+    text = pdf_text(response.content)
+    assert "Berlin" in text and "Görlitz" in text and "Einwohner" not in text
+    preview = client.get(reverse("printing:preview", args=[germany_deck.slug]))
+    assert preview["Content-Type"] == "image/png" and preview.content[:4] == b"\x89PNG"
+    zipped = client.get(reverse("printing:png_zip", args=[germany_deck.slug]), {"dpi": "72"})
+    names = zipfile.ZipFile(io.BytesIO(zipped.content)).namelist()
+    assert "001-front-Berlin.png" in names and len(names) == 6
+
+
+def test_it_shows_clear_errors_for_bad_options(client, teacher, germany_deck):
+    client.force_login(teacher)
+    page = client.get(
+        reverse("printing:deck", args=[germany_deck.slug]), {"layout": "booklet", "bleed": "40"}
+    )
+    assert page.status_code == 400
+    assert "booklet" in page.content.decode()
+    pdf = client.get(reverse("printing:pdf", args=[germany_deck.slug]), {"bleed": "-1"})
+    assert pdf.status_code == 400
+
+
+def test_it_serves_the_same_request_from_the_cache_until_a_place_changes(
+    client, teacher, germany_deck, berlin
+):
+    client.force_login(teacher)
+    url = reverse("printing:pdf", args=[germany_deck.slug])
+    with mock.patch.object(views, "render_pdf", wraps=views.render_pdf) as render:
+        first = client.get(url).content
+        second = client.get(url).content
+        assert render.call_count == 1 and first == second
+        berlin.population = 3_700_000
+        berlin.save()
+        third = client.get(url).content
+        assert render.call_count == 2
+    assert "3.700.000 Einwohner" in pdf_text(third)
+
+
+def test_it_prints_selected_places_from_the_admin(editor, berlin, village):
+    request = RequestFactory().get("/admin/cards/place/")
+    request.user = editor
+    request.LANGUAGE_CODE = "en"
+    response = print_places_action(
+        mock.Mock(admin_site=AdminSite()),
+        request,
+        Place.objects.filter(pk__in=[berlin.pk, village.pk]),
+    )
+    assert response["Content-Type"] == "application/pdf"
+    text = pdf_text(response.content)
+    assert "Berlin" in text and "Hinterzarten" in text and "inhabitants" in text
+
+
+def test_it_renders_a_deck_from_the_command(tmp_path, germany_deck):
+    out, zipped = tmp_path / "deck.pdf", tmp_path / "faces.zip"
+    call_command(
+        "render_deck",
+        germany_deck.slug,
+        "--out",
+        str(out),
+        "--png-zip",
+        str(zipped),
+        "--dpi",
+        "72",
+        "--layout",
+        "duplex-short",
+        "--card-size",
+        "mini",
+        "--paper",
+        "letter",
+        "--bleed",
+        "2",
+        "--no-crop-marks",
+        stdout=io.StringIO(),
+    )
+    reader = pypdf.PdfReader(out)
+    assert len(reader.pages) == 2
+    assert "Hinterzarten" in pdf_text(out.read_bytes())
+    assert len(zipfile.ZipFile(zipped).namelist()) == 6
+
+
+def test_it_renders_world_cards_from_the_command(tmp_path, world_deck):
+    out = tmp_path / "world.pdf"
+    call_command("render_deck", world_deck.slug, "--out", str(out), stdout=io.StringIO())
+    text = pdf_text(out.read_bytes())
+    assert "Paris" in text and "EU-" in text
+
+
+def test_it_refuses_unknown_decks_and_bad_options(tmp_path, germany_deck):
+    with pytest.raises(CommandError, match="no deck with slug 'nope'"):
+        call_command("render_deck", "nope", "--out", str(tmp_path / "x.pdf"))
+    with pytest.raises(CommandError, match="bleed"):
+        call_command(
+            "render_deck", germany_deck.slug, "--out", str(tmp_path / "x.pdf"), "--bleed", "9"
+        )
+    with pytest.raises(CommandError, match="--out"):
+        call_command("render_deck", germany_deck.slug)
