@@ -8,4 +8,5 @@ app_name = "cards"
 urlpatterns = [
     path("", views.home, name="home"),
     path("about/", views.about, name="about"),
+    path("decks/<slug:slug>/map/", views.deck_map, name="deck-map"),
 ]
