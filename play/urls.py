@@ -1,4 +1,25 @@
 from __future__ import annotations
 
+from django.urls import path
+
+from play import views_host, views_team
+
 app_name = "play"
-urlpatterns: list = []
+urlpatterns = [
+    path("", views_host.index, name="index"),
+    path("new/", views_host.new_game, name="new"),
+    path("join/", views_team.join, name="join"),
+    path("host/<str:code>/", views_host.host, name="host"),
+    path("host/<str:code>/state/", views_host.host_state, name="host_state"),
+    path("host/<str:code>/round/", views_host.start_round, name="start_round"),
+    path("host/<str:code>/tip/", views_host.play_for_team, name="host_tip"),
+    path("host/<str:code>/reveal/", views_host.reveal, name="reveal"),
+    path("host/<str:code>/mode/", views_host.change_mode, name="mode"),
+    path("host/<str:code>/kick/", views_host.kick, name="kick"),
+    path("host/<str:code>/end/", views_host.end, name="end"),
+    path("host/<str:code>/results.csv", views_host.results_csv, name="results_csv"),
+    path("<str:code>/", views_team.team, name="team"),
+    path("<str:code>/join/", views_team.claim, name="claim"),
+    path("<str:code>/state/", views_team.team_state, name="team_state"),
+    path("<str:code>/tip/", views_team.place_tip, name="team_tip"),
+]
