@@ -1,0 +1,317 @@
+"""Load test of classroom games: N simultaneous Germany games against gunicorn on loopback.
+
+Run: python bench/play_load.py [--games 100] [--seconds 60] [--workers 3] [--procs 4]
+Screens join over the first 10 s (as a class does); latencies are measured after that.
+
+Starts the app the way production runs it (gunicorn, several workers) on a fresh SQLite file in
+WAL mode, creates N games of 4 teams, and drives each from separate client processes: a
+projector and 4 team devices, each polling its state endpoint once per second; on its turn a
+device reads the game and places a tip through the API; the teacher's projector reveals a
+complete round and lays out the next. Prints throughput, p50/p95/p99 latency per endpoint and
+every error. Target (2 cores): 100 games, p95 <= 100 ms, no errors. Only 127.0.0.1 is used.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import multiprocessing
+import os
+import random
+import re
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+HOST = "127.0.0.1"
+VERSION = re.compile(rb'data-version="(\d+)"')
+TIPS = ["N", "S", "O", "MOST", "FEWEST", "W"]
+WARMUP = 10.0
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind((HOST, 0))
+        return s.getsockname()[1]
+
+
+def setup(env: dict, games: int) -> dict:
+    """Migrate a fresh database and create the games (in a child so Django stays out of here)."""
+    subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
+    script = f"""
+import json, random
+from django.contrib.auth.models import User
+from django.test import Client
+from rest_framework.authtoken.models import Token
+from cards.models import Deck, DeckCard, Edition, Place
+from play.services import create_game
+teacher = User.objects.create_superuser("bench", password="bench-pw")
+token = Token.objects.create(user=teacher).key
+client = Client(); client.force_login(teacher)
+deck = Deck.objects.create(slug="bench", name="Bench", edition=Edition.GERMANY)
+rng = random.Random(7)
+for i in range(60):
+    place = Place.objects.create(name=f"Ort {{i}}", country="DE", state="Land",
+        population=rng.randint(500, 3_000_000), latitude=rng.uniform(47.6, 54.5),
+        longitude=rng.uniform(6.2, 14.8))
+    DeckCard.objects.create(deck=deck, place=place)
+out = {{"token": token, "session": client.cookies["sessionid"].value, "games": []}}
+for g in range({games}):
+    game = create_game(user=teacher, edition="germany", deck=deck,
+        team_names=["A", "B", "C", "D"], mode="devices")
+    out["games"].append({{"id": game.pk, "code": game.code,
+        "teams": [[t.pk, t.token] for t in game.teams.all()]}})
+print("JSON" + json.dumps(out))
+"""
+    run = subprocess.run(
+        [sys.executable, "manage.py", "shell", "-c", script],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    line = next(x for x in run.stdout.splitlines() if x.startswith("JSON"))
+    return json.loads(line[4:])
+
+
+async def request(port, method, path, stats, label, headers=None, body=None):
+    """One HTTP/1.1 request on a fresh loopback connection; returns (status, body)."""
+    head = [f"{method} {path} HTTP/1.1", f"Host: {HOST}:{port}", "Connection: close"]
+    data = b""
+    if body is not None:
+        data = json.dumps(body).encode()
+        head += ["Content-Type: application/json", f"Content-Length: {len(data)}"]
+    head += [f"{k}: {v}" for k, v in (headers or {}).items()]
+    started = time.perf_counter()
+    try:
+        reader, writer = await asyncio.open_connection(HOST, port)
+        writer.write(("\r\n".join(head) + "\r\n\r\n").encode() + data)
+        await writer.drain()
+        raw = await reader.read()
+        writer.close()
+        status = int(raw.split(b" ", 2)[1])
+    except (OSError, ValueError, IndexError) as error:
+        stats["errors"].append(f"{label}: {type(error).__name__} {error}")
+        return 0, b""
+    if time.monotonic() >= stats["measure_from"]:
+        stats["lat"][label].append(time.perf_counter() - started)
+    payload = raw.split(b"\r\n\r\n", 1)[1] if b"\r\n\r\n" in raw else b""
+    if status >= 400:
+        stats["errors"].append(f"{label}: HTTP {status} {payload[:120]!r}")
+    return status, payload
+
+
+async def device(port, game, team_pk, token, cookie, deadline, stats):
+    version = "0"
+    headers = {"Cookie": f"spoton_team_{game['code']}={token}"}
+    api_headers = {"X-Team-Token": token}
+    await asyncio.sleep(random.random() * WARMUP)  # classes join over a few seconds
+    while time.monotonic() < deadline:
+        status, body = await request(
+            port,
+            "GET",
+            f"/play/{game['code']}/state/?v={version}",
+            stats,
+            "team poll (first)" if version == "0" else "team poll",
+            headers,
+        )
+        if status == 200:
+            found = VERSION.search(body)
+            version = found.group(1).decode() if found else version
+            if b"status yours" in body:
+                _, raw = await request(
+                    port, "GET", f"/api/games/{game['id']}/", stats, "api game state", api_headers
+                )
+                state = json.loads(raw or b"{}").get("round") or {}
+                if state.get("next_team_id") == team_pk:
+                    mine = {
+                        e["tip"]
+                        for p in state["places"]
+                        for e in p["stack"]
+                        if e["team_id"] == team_pk
+                    }
+                    tip = next(t for t in TIPS if t not in mine)
+                    place = random.choice(state["places"])["id"]
+                    await request(
+                        port,
+                        "POST",
+                        f"/api/games/{game['id']}/tips/",
+                        stats,
+                        "api tip",
+                        api_headers,
+                        {"team": team_pk, "place": place, "tip": tip},
+                    )
+        await asyncio.sleep(1.0)
+
+
+async def projector(port, game, session, token, deadline, stats):
+    version = "0"
+    headers = {"Cookie": f"sessionid={session}"}
+    api = {"Authorization": f"Token {token}"}
+    await asyncio.sleep(random.random() * WARMUP)  # classes join over a few seconds
+    while time.monotonic() < deadline:
+        status, body = await request(
+            port,
+            "GET",
+            f"/play/host/{game['code']}/state/?v={version}",
+            stats,
+            "projector poll",
+            headers,
+        )
+        if status == 200:
+            found = VERSION.search(body)
+            version = found.group(1).decode() if found else version
+            _, raw = await request(
+                port, "GET", f"/api/games/{game['id']}/", stats, "api game state", api
+            )
+            state = json.loads(raw or b"{}")
+            rnd = state.get("round")
+            if state.get("status") == "active" and (rnd is None or rnd["revealed"]):
+                await request(
+                    port,
+                    "POST",
+                    f"/api/games/{game['id']}/rounds/",
+                    stats,
+                    "api new round",
+                    api,
+                    {},
+                )
+            elif rnd and rnd["complete"] and not rnd["revealed"]:
+                await request(
+                    port, "POST", f"/api/games/{game['id']}/reveal/", stats, "api reveal", api
+                )
+        await asyncio.sleep(1.0)
+
+
+def client_process(port, games, session, token, seconds, queue):
+    # Screens join over the first WARMUP seconds; latencies count from then on.
+    stats = {"lat": defaultdict(list), "errors": [], "measure_from": time.monotonic() + WARMUP}
+
+    async def main():
+        deadline = time.monotonic() + seconds
+        tasks = []
+        for game in games:
+            tasks.append(projector(port, game, session, token, deadline, stats))
+            for team_pk, team_token in game["teams"]:
+                tasks.append(device(port, game, team_pk, team_token, None, deadline, stats))
+        await asyncio.gather(*tasks)
+
+    asyncio.run(main())
+    queue.put((dict(stats["lat"]), stats["errors"]))
+
+
+def _pct(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))] * 1000
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--seconds", type=int, default=60)
+    parser.add_argument("--workers", type=int, default=3)
+    parser.add_argument("--threads", type=int, default=4)
+    parser.add_argument("--procs", type=int, default=4, help="client processes")
+    args = parser.parse_args()
+
+    tmp = Path(tempfile.mkdtemp(prefix="play-load-"))
+    port = _free_port()
+    env = dict(
+        os.environ,
+        DATABASE_URL=f"sqlite:///{tmp / 'db.sqlite3'}",
+        CACHE_DIR=str(tmp / "cache"),
+        DEBUG="false",
+        SECRET_KEY="bench-only-secret-key-not-for-production-use-0123456789",
+        ALLOWED_HOSTS=HOST,
+        DB_CONN_MAX_AGE="60",
+    )
+    print(f"setting up {args.games} games in {tmp} ...", flush=True)
+    data = setup(env, args.games)
+    server = subprocess.Popen(
+        [
+            str(Path(sys.executable).with_name("gunicorn")),
+            "config.wsgi",
+            "-b",
+            f"{HOST}:{port}",
+            "-w",
+            str(args.workers),
+            "-k",
+            "gthread",
+            "--threads",
+            str(args.threads),
+            "--backlog",
+            "2048",
+            "--log-level",
+            "warning",
+        ],
+        cwd=ROOT,
+        env=env,
+    )
+    try:
+        for _ in range(100):
+            try:
+                socket.create_connection((HOST, port), timeout=0.2).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+        queue: multiprocessing.Queue = multiprocessing.Queue()
+        chunks = [data["games"][i :: args.procs] for i in range(args.procs)]
+        started = time.perf_counter()
+        procs = [
+            multiprocessing.Process(
+                target=client_process,
+                args=(port, chunk, data["session"], data["token"], args.seconds, queue),
+            )
+            for chunk in chunks
+        ]
+        for proc in procs:
+            proc.start()
+        results = [queue.get() for _ in procs]
+        for proc in procs:
+            proc.join()
+        elapsed = time.perf_counter() - started
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+    latencies: dict[str, list[float]] = defaultdict(list)
+    errors: list[str] = []
+    for lat, errs in results:
+        for label, values in lat.items():
+            latencies[label.strip()].extend(values)
+        errors.extend(errs)
+    total = sum(len(v) for v in latencies.values())
+    everything = [x for v in latencies.values() for x in v]
+    print(
+        f"\n{args.games} games x (projector + 4 devices), {elapsed:.0f} s (measured after "
+        f"{WARMUP:.0f} s of joining), gunicorn "
+        f"{args.workers} workers x {args.threads} threads, {args.procs} client processes"
+    )
+    print(f"{'endpoint':<28}{'requests':>9}{'req/s':>8}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}")
+    for label in sorted(latencies):
+        values = latencies[label]
+        print(
+            f"{label:<28}{len(values):>9}{len(values) / elapsed:>8.1f}{_pct(values, 50):>9.1f}"
+            f"{_pct(values, 95):>9.1f}{_pct(values, 99):>9.1f}"
+        )
+    print(
+        f"{'all':<28}{total:>9}{total / elapsed:>8.1f}{_pct(everything, 50):>9.1f}"
+        f"{_pct(everything, 95):>9.1f}{_pct(everything, 99):>9.1f}"
+    )
+    print(f"errors: {len(errors)}")
+    for line in errors[:20]:
+        print("  ", line)
+    if everything:
+        print(f"median of all: {statistics.median(everything) * 1000:.1f} ms")
+
+
+if __name__ == "__main__":
+    main()

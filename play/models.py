@@ -1,0 +1,194 @@
+"""Classroom games: one ``Game`` with its ``Team``s and ``Round``s, shared by every edition.
+
+The rules live in the pure ``rules_*`` modules; these rows only record what happened. Every change
+to a game bumps ``Game.version`` so that polling screens can ask "anything new?" with one lookup.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.db.models import F
+from django.utils.translation import gettext_lazy as _
+
+from cards.models import Deck, Edition, Place
+
+# No 0/O, 1/I/L: the code is read off a projector from the back of the room.
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 6
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+# Okabe–Ito colours (safe for the common colour-vision deficiencies), always shown together with
+# a letter and a shape so that no team is told apart by colour alone.
+TEAM_STYLES = (
+    ("#E69F00", "A", "▲", _("orange")),
+    ("#56B4E9", "B", "●", _("sky blue")),
+    ("#009E73", "C", "■", _("green")),
+    ("#CC79A7", "D", "◆", _("pink")),
+    ("#0072B2", "E", "★", _("blue")),
+    ("#D55E00", "F", "✚", _("vermilion")),
+)
+
+
+class Mode(models.TextChoices):
+    PROJECTOR = "projector", _("Projector only")
+    DEVICES = "devices", _("Team devices")
+
+
+class Status(models.TextChoices):
+    ACTIVE = "active", _("running")
+    FINISHED = "finished", _("finished")
+
+
+class Draw(models.TextChoices):
+    RANDOM = "random", _("at random")
+    PICKED = "picked", _("hand-picked")
+
+
+class Game(models.Model):
+    edition = models.CharField(_("edition"), max_length=10, choices=Edition.choices)
+    deck = models.ForeignKey(Deck, on_delete=models.PROTECT, related_name="games")
+    code = models.CharField(_("join code"), max_length=CODE_LENGTH, unique=True, default=new_code)
+    mode = models.CharField(_("mode"), max_length=10, choices=Mode.choices, default=Mode.PROJECTOR)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE)
+    starting_team = models.PositiveSmallIntegerField(_("starting team"), default=0)
+    face_down = models.BooleanField(_("tips face down"), default=False)
+    draw = models.CharField(_("cards"), max_length=10, choices=Draw.choices, default=Draw.RANDOM)
+    # Edition-specific settings (for example a world game's track length or variant).
+    options = models.JSONField(default=dict, blank=True)
+    language = models.CharField(max_length=2, default="de")
+    version = models.PositiveIntegerField(default=1)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="games"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        verbose_name = _("game")
+        verbose_name_plural = _("games")
+
+    def __str__(self) -> str:
+        return f"{self.get_edition_display()} {self.code}"
+
+    @property
+    def is_finished(self) -> bool:
+        return self.status == Status.FINISHED
+
+    def bump(self) -> None:
+        """Mark a change for polling screens; call inside the transaction that made it."""
+        Game.objects.filter(pk=self.pk).update(version=F("version") + 1)
+        self.version += 1
+
+    def current_round(self) -> Round | None:
+        return self.rounds.order_by("-number").first()
+
+
+class Team(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="teams")
+    index = models.PositiveSmallIntegerField()  # clockwise seat, 0-based
+    name = models.CharField(_("name"), max_length=40)
+    # The secret a team device keeps in a cookie; replacing it kicks the device.
+    token = models.CharField(max_length=64, unique=True, default=new_token)
+    device_joined = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["game", "index"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "index"], name="unique_team_seat"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def style(self) -> tuple:
+        return TEAM_STYLES[self.index % len(TEAM_STYLES)]
+
+    @property
+    def colour(self) -> str:
+        return self.style[0]
+
+    @property
+    def letter(self) -> str:
+        return self.style[1]
+
+    @property
+    def shape(self) -> str:
+        return self.style[2]
+
+    @property
+    def colour_name(self) -> str:
+        return str(self.style[3])
+
+
+class Round(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField()  # 1-based
+    starting_team = models.PositiveSmallIntegerField()
+    revealed = models.BooleanField(default=False)
+    # Edition-specific round state (a world round's phase, choices, exchanges...).
+    state = models.JSONField(default=dict, blank=True)
+
+    class Meta:
+        ordering = ["game", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="unique_round_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game.code} #{self.number}"
+
+
+class RoundPlace(models.Model):
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="places")
+    place = models.ForeignKey(Place, on_delete=models.PROTECT, related_name="+")
+    position = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["round", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "position"], name="unique_round_position"),
+            models.UniqueConstraint(fields=["round", "place"], name="unique_round_place"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round} {self.position}: {self.place_id}"
+
+
+class PlayedTip(models.Model):
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tips")
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="tips")
+    place = models.ForeignKey(Place, on_delete=models.PROTECT, related_name="+")
+    tip = models.CharField(max_length=8)
+    # The printed card: "W/M" for both W and M, so the database refuses the second side.
+    card = models.CharField(max_length=8)
+    order = models.PositiveSmallIntegerField()
+    # Filled in by the reveal; empty before, so nothing derived from the backs exists earlier.
+    correct = models.BooleanField(null=True)
+    row = models.PositiveSmallIntegerField(null=True)
+    points = models.PositiveSmallIntegerField(null=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["round", "order"]
+        constraints = [
+            # Two devices acting at once can never both take the same turn...
+            models.UniqueConstraint(fields=["round", "order"], name="unique_tip_turn"),
+            # ...nor play the same card twice.
+            models.UniqueConstraint(fields=["round", "team", "card"], name="unique_tip_card"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round} #{self.order}: {self.tip}"

@@ -1,0 +1,228 @@
+"""The teacher's screens: game list, new game, the projector view and its controls, results."""
+
+from __future__ import annotations
+
+import csv
+
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from cards.roles import can_run_games
+from play import germany
+from play.display import decorate, error_text, qr_svg, results_table, round_map_svg, tip_card
+from play.forms import NewGameForm
+from play.models import Game, Mode, Team
+from play.rules_common import RuleViolation
+from play.services import can_manage, create_game, end_game, kick_device, set_mode
+from play.state import available_tips, game_data
+
+
+def _get_game_for_host(request: HttpRequest, code: str) -> Game:
+    game = get_object_or_404(Game.objects.select_related("deck"), code=code.upper())
+    if not can_manage(request.user, game):
+        raise PermissionDenied
+    return game
+
+
+def host_context(request: HttpRequest, game: Game, error: str = "") -> dict:
+    data = decorate(game_data(game))
+    rnd = data["round"]
+    controls_team = None
+    if rnd and rnd["next"] and not game.is_finished:
+        team = rnd["next"]
+        # The projector plays for a team in projector mode, or when the team has no device.
+        if game.mode == Mode.PROJECTOR or not team["device_joined"]:
+            controls_team = team
+    context = {
+        "game": game,
+        "data": data,
+        "round": rnd,
+        "controls_team": controls_team,
+        "error": error,
+        "is_host": True,
+        "poll_url": reverse("play:host_state", args=[game.code]),
+    }
+    if controls_team:
+        # The team's own view: in the face-down variant only it sees its earlier tips.
+        own = game_data(game, viewer=Team(pk=controls_team["id"]))
+        context["tip_cards"] = [tip_card(t) for t in available_tips(own, controls_team["index"])]
+    if game.mode == Mode.DEVICES and not game.is_finished:
+        join_url = request.build_absolute_uri(reverse("play:team", args=[game.code]))
+        context["join_url"] = join_url
+        context["qr"] = qr_svg(join_url)
+    if rnd and rnd["revealed"]:
+        context["map_svg"] = round_map_svg(game, rnd)
+    if game.draw == "picked" and (rnd is None or rnd["revealed"]) and not game.is_finished:
+        from cards.models import Place
+
+        free = germany.available_place_ids(game)
+        context["pickable"] = [
+            (p.pk, p.display_name(game.language)) for p in Place.objects.filter(pk__in=free)
+        ]
+    if game.is_finished:
+        teams, rows, totals = results_table(game)
+        context["results"] = {"teams": teams, "rows": rows, "totals": [totals[t.pk] for t in teams]}
+    return context
+
+
+def render_host(request: HttpRequest, game: Game, error: str = "", status: int = 200):
+    template = "play/_host.html" if request.htmx else "play/host.html"
+    return render(request, template, host_context(request, game, error), status=status)
+
+
+@login_required
+@require_GET
+def index(request: HttpRequest) -> HttpResponse:
+    if not can_run_games(request.user):
+        raise PermissionDenied
+    games = Game.objects.select_related("deck").prefetch_related("teams")
+    if not request.user.is_superuser:
+        games = games.filter(created_by=request.user)
+    return render(request, "play/index.html", {"games": games[:50]})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def new_game(request: HttpRequest) -> HttpResponse:
+    if not can_run_games(request.user):
+        raise PermissionDenied
+    form = NewGameForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            game = create_game(
+                user=request.user,
+                edition="germany",
+                deck=form.cleaned_data["deck"],
+                team_names=form.team_names(),
+                starting_team=form.cleaned_data["starting_team"],
+                mode=form.cleaned_data["mode"],
+                draw=form.cleaned_data["draw"],
+                face_down=form.cleaned_data["face_down"],
+                language=request.LANGUAGE_CODE,
+            )
+        except RuleViolation as error:
+            form.add_error(None, error_text(error))
+        else:
+            return redirect("play:host", game.code)
+    return render(request, "play/new.html", {"form": form})
+
+
+@login_required
+@require_GET
+def host(request: HttpRequest, code: str) -> HttpResponse:
+    return render_host(request, _get_game_for_host(request, code))
+
+
+@require_GET
+def host_state(request: HttpRequest, code: str) -> HttpResponse:
+    """Polled every second or two: one version lookup when nothing changed."""
+    version = Game.objects.filter(code=code.upper()).values_list("version", flat=True).first()
+    if version is None:
+        return HttpResponse(status=404)
+    if request.GET.get("v") == str(version):
+        return HttpResponse(status=204)
+    game = _get_game_for_host(request, code)
+    return render(request, "play/_host.html", host_context(request, game))
+
+
+def _act(request: HttpRequest, code: str, action) -> HttpResponse:
+    game = _get_game_for_host(request, code)
+    try:
+        action(game)
+    except RuleViolation as error:
+        game.refresh_from_db()
+        return render_host(request, game, error_text(error), status=error.http_status)
+    if not request.htmx:
+        return redirect("play:host", game.code)
+    game.refresh_from_db()
+    return render_host(request, game)
+
+
+@login_required
+@require_POST
+def start_round(request: HttpRequest, code: str) -> HttpResponse:
+    picked = request.POST.getlist("places")
+
+    def action(game: Game) -> None:
+        if game.draw == "picked":
+            try:
+                ids = [int(p) for p in picked]
+            except ValueError:
+                raise RuleViolation("place_ids", "Choose places from the list.") from None
+            germany.start_round(game, ids)
+        else:
+            germany.start_round(game)
+
+    return _act(request, code, action)
+
+
+@login_required
+@require_POST
+def reveal(request: HttpRequest, code: str) -> HttpResponse:
+    return _act(request, code, germany.reveal)
+
+
+@login_required
+@require_POST
+def play_for_team(request: HttpRequest, code: str) -> HttpResponse:
+    """The projector places a tip for the team whose turn it is."""
+
+    def action(game: Game) -> None:
+        team = _team(game, request.POST.get("team"))
+        germany.play_tip(game, team, _int(request.POST.get("place")), request.POST.get("tip", ""))
+
+    return _act(request, code, action)
+
+
+@login_required
+@require_POST
+def change_mode(request: HttpRequest, code: str) -> HttpResponse:
+    return _act(request, code, lambda game: set_mode(game, request.POST.get("mode", "")))
+
+
+@login_required
+@require_POST
+def kick(request: HttpRequest, code: str) -> HttpResponse:
+    return _act(
+        request, code, lambda game: kick_device(game, _team(game, request.POST.get("team")))
+    )
+
+
+@login_required
+@require_POST
+def end(request: HttpRequest, code: str) -> HttpResponse:
+    return _act(request, code, end_game)
+
+
+@login_required
+@require_GET
+def results_csv(request: HttpRequest, code: str) -> HttpResponse:
+    game = _get_game_for_host(request, code)
+    teams, rows, totals = results_table(game)
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="spot-on-{game.code}.csv"'
+    writer = csv.writer(response)
+    writer.writerow([_("Round"), *[t.name for t in teams]])
+    for row in rows:
+        writer.writerow([row["number"], *row["points"]])
+    writer.writerow([_("Total"), *[totals[t.pk] for t in teams]])
+    return response
+
+
+def _int(value: str | None) -> int:
+    try:
+        return int(value or "")
+    except ValueError:
+        raise RuleViolation("bad_input", "Choose a place and a tip card.") from None
+
+
+def _team(game: Game, value: str | None) -> Team:
+    team = Team.objects.filter(game=game, pk=_int(value)).first()
+    if team is None:
+        raise RuleViolation("unknown_team", "That team does not play in this game.")
+    return team

@@ -1,0 +1,145 @@
+"""A team's own device: join by code without an account, pick a team, place tips.
+
+The device keeps its team token in a cookie, so a reload, a sleeping phone or a lost connection
+comes back to the same team; the teacher kicking the device replaces the token.
+"""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from play import germany
+from play.display import decorate, error_text, tip_card
+from play.models import CODE_LENGTH, Game, Team
+from play.rules_common import RuleViolation
+from play.services import cookie_name, join_team, team_for_token
+from play.state import available_tips, game_data
+
+COOKIE_AGE = 60 * 60 * 24  # a school day and then some
+
+
+def _game(code: str) -> Game:
+    return get_object_or_404(Game.objects.select_related("deck"), code=code.upper())
+
+
+def _device_team(request: HttpRequest, game: Game) -> Team | None:
+    return team_for_token(game, request.COOKIES.get(cookie_name(game)))
+
+
+def team_context(game: Game, team: Team, error: str = "") -> dict:
+    data = decorate(game_data(game, viewer=team))
+    rnd = data["round"]
+    me = next(t for t in data["teams"] if t["id"] == team.pk)
+    my_turn = bool(rnd and rnd["next_team"] == team.index and not game.is_finished)
+    context = {
+        "game": game,
+        "team": team,
+        "me": me,
+        "data": data,
+        "round": rnd,
+        "my_turn": my_turn,
+        "error": error,
+        "poll_url": reverse("play:team_state", args=[game.code]),
+    }
+    if rnd and not rnd["revealed"]:
+        available = set(available_tips(data, team.index))
+        played = {e["tip"] for p in rnd["places"] for e in p["stack"] if e["team_id"] == team.pk}
+        # Every card of the hand, marked as playable or not (W/M shows as two sides).
+        context["hand"] = [
+            dict(tip_card(v), playable=v in available, played=v in played)
+            for v in ("N", "S", "W", "M", "O", "MOST", "FEWEST")
+        ]
+    return context
+
+
+def _render_team(request: HttpRequest, game: Game, team: Team, error: str = "", status=200):
+    template = "play/_team.html" if request.htmx else "play/team.html"
+    return render(request, template, team_context(game, team, error), status=status)
+
+
+@require_http_methods(["GET", "POST"])
+def join(request: HttpRequest) -> HttpResponse:
+    code = (request.POST.get("code") or request.GET.get("code") or "").strip().upper()
+    error = ""
+    if code:
+        if len(code) == CODE_LENGTH and Game.objects.filter(code=code).exists():
+            return redirect("play:team", code)
+        error = _("There is no game with that code. Check the code on the projector.")
+    return render(request, "play/join.html", {"code": code, "error": error})
+
+
+@require_GET
+def team(request: HttpRequest, code: str) -> HttpResponse:
+    game = _game(code)
+    me = _device_team(request, game)
+    if me is None:
+        return render(request, "play/pick_team.html", {"game": game, "teams": game.teams.all()})
+    return _render_team(request, game, me)
+
+
+@require_POST
+def claim(request: HttpRequest, code: str) -> HttpResponse:
+    game = _game(code)
+    chosen = Team.objects.filter(game=game, pk=request.POST.get("team") or 0).first()
+    error = _("Choose your team.")
+    if chosen is not None:
+        try:
+            token = join_team(game, chosen)
+        except RuleViolation as violation:
+            error = {
+                "team_taken": _(
+                    "Another device already plays for this team. Ask your teacher to free it."
+                ),
+                "game_finished": _("This game has ended."),
+            }.get(violation.code, error_text(violation))
+        else:
+            response = redirect("play:team", game.code)
+            response.set_cookie(
+                cookie_name(game), token, max_age=COOKIE_AGE, httponly=True, samesite="Lax"
+            )
+            return response
+    context = {"game": game, "teams": game.teams.all(), "error": error}
+    return render(request, "play/pick_team.html", context, status=409)
+
+
+@require_GET
+def team_state(request: HttpRequest, code: str) -> HttpResponse:
+    """Polled by team devices: one version lookup when nothing changed."""
+    version = Game.objects.filter(code=code.upper()).values_list("version", flat=True).first()
+    if version is None:
+        return HttpResponse(status=404)
+    if request.GET.get("v") == str(version):
+        return HttpResponse(status=204)
+    game = _game(code)
+    me = _device_team(request, game)
+    if me is None:
+        # Kicked: send the whole page back to the team picker.
+        response = HttpResponse(status=204)
+        response["HX-Redirect"] = reverse("play:team", args=[game.code])
+        return response
+    return render(request, "play/_team.html", team_context(game, me))
+
+
+@require_POST
+def place_tip(request: HttpRequest, code: str) -> HttpResponse:
+    game = _game(code)
+    me = _device_team(request, game)
+    if me is None:
+        return redirect("play:team", game.code)
+    try:
+        place = int(request.POST.get("place") or "")
+    except ValueError:
+        return _render_team(request, game, me, _("Choose a place."), status=400)
+    try:
+        germany.play_tip(game, me, place, request.POST.get("tip", ""))
+    except RuleViolation as error:
+        game.refresh_from_db()
+        return _render_team(request, game, me, error_text(error), status=error.http_status)
+    if not request.htmx:
+        return redirect("play:team", game.code)
+    game.refresh_from_db()
+    return _render_team(request, game, me)

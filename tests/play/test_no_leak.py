@@ -1,0 +1,143 @@
+"""Nothing from the card backs reaches any client before the reveal.
+
+Plays a round through every interface (API, projector, team devices, polling), keeps every
+response, and scans them all for the laid-out places' states, descriptions, populations (in
+every usual spelling) and grid numbers.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.test import Client
+
+from play import germany
+from play.models import Game, Mode
+from tests.conftest import api_client_for
+
+pytestmark = pytest.mark.django_db
+
+
+def _secrets(game: Game) -> list[str]:
+    found = []
+    for rp in game.rounds.get().places.select_related("place"):
+        place = rp.place
+        pop = place.population
+        found += [
+            place.state,
+            place.description,
+            str(pop),
+            f"{pop:,}",
+            f"{pop:,}".replace(",", "."),
+        ]
+        found.append(f"{pop:,}".replace(",", "\u00a0"))
+    return found
+
+
+def _grid_markers() -> re.Pattern:
+    # The grid numbers themselves are small integers that also occur innocently (ids, counts);
+    # what must not appear is any field or element that carries them.
+    return re.compile(r'"(ns|we|back|state|population|description)"|class="blob|data-(ns|we)')
+
+
+def test_no_response_before_the_reveal_carries_anything_from_a_back(teacher, big_deck):
+    responses: list[tuple[str, bytes]] = []
+    api = api_client_for(teacher)
+
+    def keep(label, response):
+        assert response.status_code < 500, (label, response.status_code)
+        responses.append((label, response.content))
+        return response
+
+    created = keep(
+        "create",
+        api.post(
+            "/api/games/",
+            {
+                "edition": "germany",
+                "deck": big_deck.slug,
+                "teams": ["A", "B", "C"],
+                "face_down": True,
+                "mode": "devices",
+            },
+            format="json",
+        ),
+    ).json()
+    game = Game.objects.get(pk=created["id"])
+    host = Client()
+    host.force_login(teacher)
+    devices = []
+    for team in game.teams.all():
+        device = Client()
+        keep("join", device.post(f"/play/{game.code}/join/", {"team": team.pk}, follow=True))
+        devices.append((team, device))
+    keep("round", api.post(f"/api/games/{game.pk}/rounds/", {}, format="json"))
+    set_mode_devices = host.post(f"/play/host/{game.code}/mode/", {"mode": Mode.DEVICES})
+    keep("mode", set_mode_devices)
+
+    def snapshot(label):
+        keep(f"{label}:api", api.get(f"/api/games/{game.pk}/"))
+        keep(f"{label}:host", host.get(f"/play/host/{game.code}/"))
+        keep(
+            f"{label}:host-poll",
+            host.get(f"/play/host/{game.code}/state/?v=0", HTTP_HX_REQUEST="true"),
+        )
+        for team, device in devices:
+            keep(f"{label}:dev{team.index}", device.get(f"/play/{game.code}/"))
+            keep(
+                f"{label}:poll{team.index}",
+                device.get(f"/play/{game.code}/state/?v=0", HTTP_HX_REQUEST="true"),
+            )
+            keep(
+                f"{label}:devapi{team.index}",
+                api_client_for(None).get(f"/api/games/{game.pk}/", HTTP_X_TEAM_TOKEN=team.token),
+            )
+
+    snapshot("laid out")
+    rnd = game.rounds.get()
+    places = [rp.place_id for rp in rnd.places.all()]
+    for step in range(9):
+        state = germany.round_state(rnd, 3)
+        team_index = state.next_team()
+        team, device = devices[team_index]
+        tip = state.available_tips(team_index)[0].value
+        keep(
+            "tip",
+            device.post(
+                f"/play/{game.code}/tip/",
+                {"tip": tip, "place": places[step % 4]},
+                HTTP_HX_REQUEST="true",
+            ),
+        )
+        snapshot(f"after tip {step}")
+    keep("early csv", host.get(f"/play/host/{game.code}/results.csv"))
+
+    secrets = _secrets(game)
+    markers = _grid_markers()
+    for label, body in responses:
+        text = body.decode()
+        for secret in secrets:
+            assert secret not in text, f"{label} leaks {secret!r}"
+        assert not markers.search(text), f"{label} leaks a back field: {markers.search(text)}"
+
+    # The scan can fail: after the reveal the same pages do carry the backs.
+    host.post(f"/play/host/{game.code}/reveal/")
+    after = host.get(f"/play/host/{game.code}/").content.decode()
+    assert any(secret in after for secret in secrets) and markers.search(after)
+
+
+def test_face_down_tips_stay_hidden_until_every_tip_is_placed(teacher, big_deck):
+    from play.services import create_game
+
+    game = create_game(
+        user=teacher, edition="germany", deck=big_deck, team_names=["A", "B", "C"], face_down=True
+    )
+    rnd = germany.start_round(game)
+    a = game.teams.get(index=0)
+    germany.play_tip(game, a, rnd.places.first().place_id, "FEWEST")
+    b = game.teams.get(index=1)
+    seen_by_b = api_client_for(None).get(f"/api/games/{game.pk}/", HTTP_X_TEAM_TOKEN=b.token)
+    seen_by_a = api_client_for(None).get(f"/api/games/{game.pk}/", HTTP_X_TEAM_TOKEN=a.token)
+    assert b"FEWEST" not in seen_by_b.content
+    assert b"FEWEST" in seen_by_a.content
