@@ -52,3 +52,18 @@ def test_deck_maps_are_not_for_anonymous_visitors_or_students(client, student, g
     assert client.get("/decks/de-test/map/").status_code == 302
     client.force_login(student)
     assert client.get("/decks/de-test/map/").status_code == 403
+
+
+def test_teachers_log_in_without_the_admin(client, teacher):
+    page = client.get("/accounts/login/?next=/play/")
+    assert page.status_code == 200
+    response = client.post(
+        "/accounts/login/", {"username": "thomas", "password": "pw-thomas", "next": "/play/"}
+    )
+    assert response.status_code == 302 and response["Location"] == "/play/"
+    assert client.get("/play/").status_code == 200
+
+
+def test_pages_that_need_an_account_send_visitors_to_the_login(client, germany_deck):
+    response = client.get("/decks/de-test/map/")
+    assert response["Location"].startswith("/accounts/login/")
