@@ -5,8 +5,10 @@ Screens join over the first 10 s (as a class does); latencies are measured after
 
 Starts the app the way production runs it (gunicorn, several workers) on a fresh SQLite file in
 WAL mode, creates N games of 4 teams, and drives each from separate client processes: a
-projector and 4 team devices, each polling its state endpoint once per second; on its turn a
-device reads the game and places a tip through the API; the teacher's projector reveals a
+projector and 4 team devices, each on its own keep-alive connection (as a browser keeps one)
+polling its state endpoint once per second; on its turn a device waits while the team talks it
+over (--think, 3-8 s by default: a class does not answer in a millisecond), then reads the game
+and places a tip through the API; the teacher's projector reveals a
 complete round and lays out the next. Prints throughput, p50/p95/p99 latency per endpoint and
 every error. Target (2 cores): 100 games, p95 <= 100 ms, no errors. Only 127.0.0.1 is used.
 """
@@ -82,44 +84,74 @@ print("JSON" + json.dumps(out))
     return json.loads(line[4:])
 
 
-async def request(port, method, path, stats, label, headers=None, body=None):
-    """One HTTP/1.1 request on a fresh loopback connection; returns (status, body)."""
-    head = [f"{method} {path} HTTP/1.1", f"Host: {HOST}:{port}", "Connection: close"]
-    data = b""
-    if body is not None:
-        data = json.dumps(body).encode()
-        head += ["Content-Type: application/json", f"Content-Length: {len(data)}"]
-    head += [f"{k}: {v}" for k, v in (headers or {}).items()]
-    started = time.perf_counter()
-    try:
-        reader, writer = await asyncio.open_connection(HOST, port)
-        writer.write(("\r\n".join(head) + "\r\n\r\n").encode() + data)
-        await writer.drain()
-        raw = await reader.read()
-        writer.close()
-        status = int(raw.split(b" ", 2)[1])
-    except (OSError, ValueError, IndexError) as error:
-        stats["errors"].append(f"{label}: {type(error).__name__} {error}")
-        return 0, b""
-    if time.monotonic() >= stats["measure_from"]:
-        stats["lat"][label].append(time.perf_counter() - started)
-    payload = raw.split(b"\r\n\r\n", 1)[1] if b"\r\n\r\n" in raw else b""
-    if status >= 400:
-        stats["errors"].append(f"{label}: HTTP {status} {payload[:120]!r}")
-    return status, payload
+class Screen:
+    """One browser screen: a keep-alive HTTP/1.1 connection, reopened when the server closes it."""
+
+    def __init__(self, port: int, stats: dict):
+        self.port, self.stats = port, stats
+        self.reader = self.writer = None
+
+    async def _send(self, raw: bytes) -> tuple[int, bytes, bool]:
+        if self.writer is None:
+            self.reader, self.writer = await asyncio.open_connection(HOST, self.port)
+        self.writer.write(raw)
+        await self.writer.drain()
+        head = await self.reader.readuntil(b"\r\n\r\n")
+        lines = head.split(b"\r\n")
+        status = int(lines[0].split(b" ", 2)[1])
+        fields = {}
+        for line in lines[1:]:
+            if b":" in line:
+                key, value = line.split(b":", 1)
+                fields[key.strip().lower()] = value.strip()
+        length = int(fields.get(b"content-length", b"0"))
+        payload = await self.reader.readexactly(length) if length else b""
+        return status, payload, fields.get(b"connection", b"").lower() == b"close"
+
+    async def request(self, method, path, label, headers=None, body=None):
+        head = [f"{method} {path} HTTP/1.1", f"Host: {HOST}:{self.port}"]
+        data = b""
+        if body is not None:
+            data = json.dumps(body).encode()
+            head += ["Content-Type: application/json"]
+        head += [f"Content-Length: {len(data)}"] if method != "GET" else []
+        head += [f"{k}: {v}" for k, v in (headers or {}).items()]
+        raw = ("\r\n".join(head) + "\r\n\r\n").encode() + data
+        started = time.perf_counter()
+        stats = self.stats
+        for attempt in (1, 2):
+            try:
+                status, payload, close = await self._send(raw)
+                break
+            except (OSError, ValueError, IndexError, asyncio.IncompleteReadError) as error:
+                self.close()
+                if attempt == 2:  # a kept-alive connection may have been closed: retry once
+                    stats["errors"].append(f"{label}: {type(error).__name__} {error}")
+                    return 0, b""
+        if close:
+            self.close()
+        if time.monotonic() >= stats["measure_from"]:
+            stats["lat"][label].append(time.perf_counter() - started)
+        if status >= 400:
+            stats["errors"].append(f"{label}: HTTP {status} {payload[:120]!r}")
+        return status, payload
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+        self.reader = self.writer = None
 
 
-async def device(port, game, team_pk, token, cookie, deadline, stats):
+async def device(port, game, team_pk, token, cookie, deadline, stats, think):
+    screen = Screen(port, stats)
     version = "0"
     headers = {"Cookie": f"spoton_team_{game['code']}={token}"}
     api_headers = {"X-Team-Token": token}
     await asyncio.sleep(random.random() * WARMUP)  # classes join over a few seconds
     while time.monotonic() < deadline:
-        status, body = await request(
-            port,
+        status, body = await screen.request(
             "GET",
             f"/play/{game['code']}/state/?v={version}",
-            stats,
             "team poll (first)" if version == "0" else "team poll",
             headers,
         )
@@ -127,8 +159,10 @@ async def device(port, game, team_pk, token, cookie, deadline, stats):
             found = VERSION.search(body)
             version = found.group(1).decode() if found else version
             if b"status yours" in body:
-                _, raw = await request(
-                    port, "GET", f"/api/games/{game['id']}/", stats, "api game state", api_headers
+                # The team talks it over before it lays a tip, as a class does.
+                await asyncio.sleep(random.uniform(*think))
+                _, raw = await screen.request(
+                    "GET", f"/api/games/{game['id']}/", "api game state", api_headers
                 )
                 state = json.loads(raw or b"{}").get("round") or {}
                 if state.get("next_team_id") == team_pk:
@@ -140,11 +174,9 @@ async def device(port, game, team_pk, token, cookie, deadline, stats):
                     }
                     tip = next(t for t in TIPS if t not in mine)
                     place = random.choice(state["places"])["id"]
-                    await request(
-                        port,
+                    await screen.request(
                         "POST",
                         f"/api/games/{game['id']}/tips/",
-                        stats,
                         "api tip",
                         api_headers,
                         {"team": team_pk, "place": place, "tip": tip},
@@ -153,45 +185,31 @@ async def device(port, game, team_pk, token, cookie, deadline, stats):
 
 
 async def projector(port, game, session, token, deadline, stats):
+    screen = Screen(port, stats)
     version = "0"
     headers = {"Cookie": f"sessionid={session}"}
     api = {"Authorization": f"Token {token}"}
     await asyncio.sleep(random.random() * WARMUP)  # classes join over a few seconds
     while time.monotonic() < deadline:
-        status, body = await request(
-            port,
-            "GET",
-            f"/play/host/{game['code']}/state/?v={version}",
-            stats,
-            "projector poll",
-            headers,
+        status, body = await screen.request(
+            "GET", f"/play/host/{game['code']}/state/?v={version}", "projector poll", headers
         )
         if status == 200:
             found = VERSION.search(body)
             version = found.group(1).decode() if found else version
-            _, raw = await request(
-                port, "GET", f"/api/games/{game['id']}/", stats, "api game state", api
-            )
+            _, raw = await screen.request("GET", f"/api/games/{game['id']}/", "api game state", api)
             state = json.loads(raw or b"{}")
             rnd = state.get("round")
             if state.get("status") == "active" and (rnd is None or rnd["revealed"]):
-                await request(
-                    port,
-                    "POST",
-                    f"/api/games/{game['id']}/rounds/",
-                    stats,
-                    "api new round",
-                    api,
-                    {},
+                await screen.request(
+                    "POST", f"/api/games/{game['id']}/rounds/", "api new round", api, {}
                 )
             elif rnd and rnd["complete"] and not rnd["revealed"]:
-                await request(
-                    port, "POST", f"/api/games/{game['id']}/reveal/", stats, "api reveal", api
-                )
+                await screen.request("POST", f"/api/games/{game['id']}/reveal/", "api reveal", api)
         await asyncio.sleep(1.0)
 
 
-def client_process(port, games, session, token, seconds, queue):
+def client_process(port, games, session, token, seconds, think, queue):
     # Screens join over the first WARMUP seconds; latencies count from then on.
     stats = {"lat": defaultdict(list), "errors": [], "measure_from": time.monotonic() + WARMUP}
 
@@ -201,7 +219,7 @@ def client_process(port, games, session, token, seconds, queue):
         for game in games:
             tasks.append(projector(port, game, session, token, deadline, stats))
             for team_pk, team_token in game["teams"]:
-                tasks.append(device(port, game, team_pk, team_token, None, deadline, stats))
+                tasks.append(device(port, game, team_pk, team_token, None, deadline, stats, think))
         await asyncio.gather(*tasks)
 
     asyncio.run(main())
@@ -220,6 +238,14 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=3)
     parser.add_argument("--threads", type=int, default=4)
     parser.add_argument("--procs", type=int, default=4, help="client processes")
+    parser.add_argument(
+        "--think",
+        type=float,
+        nargs=2,
+        default=(3.0, 8.0),
+        metavar=("MIN", "MAX"),
+        help="seconds a team talks before it lays a tip (uniform); 0 0 for a bot race",
+    )
     args = parser.parse_args()
 
     tmp = Path(tempfile.mkdtemp(prefix="play-load-"))
@@ -268,7 +294,7 @@ def main() -> None:
         procs = [
             multiprocessing.Process(
                 target=client_process,
-                args=(port, chunk, data["session"], data["token"], args.seconds, queue),
+                args=(port, chunk, data["session"], data["token"], args.seconds, args.think, queue),
             )
             for chunk in chunks
         ]

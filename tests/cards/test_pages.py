@@ -67,3 +67,13 @@ def test_teachers_log_in_without_the_admin(client, teacher):
 def test_pages_that_need_an_account_send_visitors_to_the_login(client, germany_deck):
     response = client.get("/decks/de-test/map/")
     assert response["Location"].startswith("/accounts/login/")
+
+
+def test_static_files_are_served_with_debug_off(client, settings):
+    settings.DEBUG = False
+    response = client.get("/static/vendor/htmx.min.js")
+    try:
+        assert response.status_code == 200
+        assert b"htmx" in b"".join(response.streaming_content)
+    finally:
+        response.close()

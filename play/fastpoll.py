@@ -1,0 +1,42 @@
+"""Unchanged polls, answered before Django's routing and middleware.
+
+Every screen of a game (projector and team devices) asks once a second whether anything
+changed, and nearly every answer is "no" (204). Those answers cost one indexed look-up of
+``Game.version``; the rest of the request cycle would cost several times that and dominate the
+server's load in a busy school. So this WSGI wrapper answers them itself and hands everything
+else — a changed version, an unknown game, every other URL — to Django untouched: the views stay
+the one place that renders a game.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from urllib.parse import parse_qs
+
+POLL_PATH = re.compile(r"^/play/(?:host/)?([A-Za-z0-9]{3,16})/state/$")
+
+
+def current_version(code: str) -> int | None:
+    from play.models import Game
+
+    return Game.objects.filter(code=code.upper()).values_list("version", flat=True).first()
+
+
+class UnchangedPollShortcut:
+    def __init__(self, app: Callable) -> None:
+        self.app = app
+
+    def __call__(self, environ: dict, start_response: Callable) -> Iterable[bytes]:
+        if environ.get("REQUEST_METHOD") == "GET":
+            match = POLL_PATH.match(environ.get("PATH_INFO", ""))
+            if match:
+                seen = parse_qs(environ.get("QUERY_STRING", "")).get("v", [""])[0]
+                try:
+                    unchanged = seen.isdigit() and int(seen) == current_version(match.group(1))
+                except Exception:
+                    unchanged = False
+                if unchanged:
+                    start_response("204 No Content", [("Cache-Control", "no-store")])
+                    return []
+        return self.app(environ, start_response)
