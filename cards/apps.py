@@ -1,8 +1,9 @@
 from __future__ import annotations
 
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class CardsConfig(AppConfig):
     name = "cards"
-    verbose_name = "Card database"
+    verbose_name = _("Card database")

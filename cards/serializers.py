@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.core.exceptions import ValidationError as DjangoValidationError
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -103,7 +104,7 @@ class DeckCardSerializer(serializers.ModelSerializer):
         deck: Deck = self.context["deck"]
         card = DeckCard(deck=deck, **attrs)
         if deck.cards.filter(place=attrs["place"]).exists():
-            raise serializers.ValidationError({"place": "This place is already in the deck."})
+            raise serializers.ValidationError({"place": _("This place is already in the deck.")})
         try:
             card.clean()
             card.clean_fields(exclude=["deck", "place"])
@@ -123,5 +124,5 @@ class DeckSerializer(serializers.ModelSerializer):
 
     def validate_edition(self, edition: str) -> str:
         if self.instance and edition != self.instance.edition and self.instance.cards.exists():
-            raise serializers.ValidationError("A deck with cards cannot change its edition.")
+            raise serializers.ValidationError(_("A deck with cards cannot change its edition."))
         return edition

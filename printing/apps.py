@@ -1,8 +1,9 @@
 from __future__ import annotations
 
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class PrintingConfig(AppConfig):
     name = "printing"
-    verbose_name = "Print studio"
+    verbose_name = _("Print studio")

@@ -7,6 +7,7 @@ from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from cards.models import Deck
@@ -75,11 +76,8 @@ def _options_or_400(request: HttpRequest):
     form = bound_form(request.GET)
     if not form.is_valid():
         errors = "; ".join(f"{k}: {' '.join(v)}" for k, v in form.errors.items())
-        return (
-            None,
-            "",
-            HttpResponseBadRequest(f"Invalid print options. {errors}", content_type="text/plain"),
-        )
+        text = "{} {}".format(_("Invalid print options."), errors)
+        return None, "", HttpResponseBadRequest(text, content_type="text/plain")
     return form.cleaned_data["options"], form.cleaned_data["language"], None
 
 

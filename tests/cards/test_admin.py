@@ -81,6 +81,7 @@ def test_bulk_add_to_deck_refuses_places_outside_germany(client, editor, berlin,
         CHANGELIST,
         {"action": "add_to_deck", "_selected_action": [berlin.pk, paris.pk], "deck": "g"},
         follow=True,
+        HTTP_ACCEPT_LANGUAGE="en",
     )
     html = response.content.decode()
     assert list(deck.places.all()) == [berlin]
@@ -115,7 +116,10 @@ def test_bulk_remove_from_deck(client, editor, germany_deck, berlin, goerlitz):
 def test_bulk_action_without_a_deck_explains(client, editor, berlin):
     client.force_login(editor)
     response = client.post(
-        CHANGELIST, {"action": "add_to_deck", "_selected_action": [berlin.pk]}, follow=True
+        CHANGELIST,
+        {"action": "add_to_deck", "_selected_action": [berlin.pk]},
+        follow=True,
+        HTTP_ACCEPT_LANGUAGE="en",
     )
     assert "Choose a deck" in response.content.decode()
 
@@ -149,7 +153,9 @@ def test_saving_a_place_warns_about_a_state_mismatch(client, editor, berlin):
         "board_override": "",
         "solutions_override": "",
     }
-    response = client.post(f"{CHANGELIST}{berlin.pk}/change/", data, follow=True)
+    response = client.post(
+        f"{CHANGELIST}{berlin.pk}/change/", data, follow=True, HTTP_ACCEPT_LANGUAGE="en"
+    )
     assert "lies in Berlin, not in Bayern" in response.content.decode()
 
 
@@ -270,7 +276,7 @@ def test_deck_admin_validates_cards_of_a_new_germany_deck(client, editor, paris)
         "cards-0-colour": "",
         "cards-0-quantity": "1",
     }
-    response = client.post("/admin/cards/deck/add/", data)
+    response = client.post("/admin/cards/deck/add/", data, HTTP_ACCEPT_LANGUAGE="en")
     assert response.status_code == 200
     assert "outside Germany" in response.content.decode()
     assert not Deck.objects.filter(slug="neu").exists()

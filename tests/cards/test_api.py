@@ -106,7 +106,9 @@ def test_decks_list_their_cards(teacher, germany_deck):
 
 def test_a_germany_deck_refuses_a_foreign_place_in_the_api(editor, germany_deck, paris):
     client = api_client_for(editor)
-    response = client.post("/api/decks/de-test/cards/", {"place": paris.pk}, format="json")
+    response = client.post(
+        "/api/decks/de-test/cards/", {"place": paris.pk}, format="json", HTTP_ACCEPT_LANGUAGE="en"
+    )
     assert response.status_code == 400
     assert "outside Germany" in str(response.json())
     assert not DeckCard.objects.filter(place=paris).exists()

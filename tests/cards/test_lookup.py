@@ -18,7 +18,7 @@ def test_frankfurt_offers_both_frankfurts(editor):
 
 
 def test_the_lookup_needs_two_letters(editor):
-    response = api_client_for(editor).get("/api/gazetteer/?q=F")
+    response = api_client_for(editor).get("/api/gazetteer/?q=F", HTTP_ACCEPT_LANGUAGE="en")
     assert response.status_code == 400
     assert "two letters" in response.json()["detail"]
 
