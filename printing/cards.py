@@ -93,19 +93,19 @@ def _germany_grids(places: Sequence[Place]) -> list[tuple[int, int]]:
     return [(int(a), int(b)) for a, b in zip(ns, we, strict=True)]
 
 
-def _coords(deck: Deck) -> list[tuple[float, float]]:
-    return list(
-        deck.cards.order_by("place__name", "id").values_list("place__latitude", "place__longitude")
+def _deck_rows(deck: Deck) -> list[tuple[Place, str, int]]:
+    rows = (
+        deck.cards.select_related("place")
+        # Never printed, and the slowest to load: an image field costs more than the rest.
+        .defer("place__image", "place__imported_values")
+        .order_by("place__name", "id")
     )
+    return [(r.place, r.colour, r.quantity) for r in rows]
 
 
 def deck_cards(deck: Deck, language: str | None = None) -> list[CardData]:
     """Every card of ``deck`` in deck order, with its print quantity."""
-    language = language or deck.language
-    rows = list(deck.cards.select_related("place").order_by("place__name", "id"))
-    return _build(
-        [(r.place, r.colour, r.quantity) for r in rows], deck.edition, language, deck.name
-    )
+    return _build(_deck_rows(deck), deck.edition, language or deck.language, deck.name)
 
 
 def places_cards(places: Iterable[Place], edition: str, language: str) -> list[CardData]:
@@ -162,6 +162,10 @@ def deck_fingerprint(deck: Deck) -> str:
 def deck_info(deck: Deck, language: str | None = None) -> DeckInfo:
     """Everything ``printing.kit`` needs to print ``deck``."""
     language = language or deck.language
-    cards = deck_cards(deck, language)
-    dots = [(card.name, *coords) for card, coords in zip(cards, _coords(deck), strict=True)]
+    rows = _deck_rows(deck)  # one query for the cards and the map's dots
+    cards = _build(rows, deck.edition, language, deck.name)
+    dots = [
+        (card.name, place.latitude, place.longitude)
+        for card, (place, _, _) in zip(cards, rows, strict=True)
+    ]
     return DeckInfo(deck.name, deck.edition, language, cards, dots)

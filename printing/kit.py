@@ -61,8 +61,6 @@ def _card_set(deck: DeckInfo, what: str) -> list[CardData]:
 
 def render_pdf(deck: DeckInfo, options: PrintOptions) -> bytes:
     """The PDF for ``options.what`` of ``deck``."""
-    from printing import pages
-
     doc = Document(f"Spot On · {deck.name}")
     spec = options.spec
     what = options.what
@@ -71,16 +69,23 @@ def render_pdf(deck: DeckInfo, options: PrintOptions) -> bytes:
     if what in ("tips", "kit") and deck.edition == "germany":
         doc.add_sheets(_card_set(deck, "tips"), spec)
     if what in ("map", "kit") and deck.edition == "germany":
-        pages.add_germany_map(doc, deck, options.paper)
+        _pages().add_germany_map(doc, deck, options.paper)
     if what == "poster":
-        pages.add_poster(doc, deck, options.paper)
+        _pages().add_poster(doc, deck, options.paper)
     if what in ("boards", "kit") and deck.edition == "world":
-        pages.add_boards(doc, deck, options.paper)
+        _pages().add_boards(doc, deck, options.paper)
     if what == "kit":
-        pages.add_extras(doc, deck, options.paper)
+        _pages().add_extras(doc, deck, options.paper)
     if doc.pages == 0:
-        pages.add_notice(doc, options.paper, _nothing(deck, what))
+        _pages().add_notice(doc, options.paper, _nothing(deck, what))
     return doc.finish()
+
+
+def _pages():
+    """The full-page parts; they pull in the geometry code, so only when a part needs them."""
+    from printing import pages
+
+    return pages
 
 
 def _nothing(deck: DeckInfo, what: str) -> str:

@@ -18,7 +18,7 @@ from printing.data import CardData
 from printing.fonts import register_fonts
 from printing.layouts import faces_for
 from printing.render import draw_face
-from printing.sheets import Page, Rect, SheetSpec, face_page, impose
+from printing.sheets import Mark, Page, Rect, SheetSpec, face_page, impose
 
 PageDrawer = Callable[[Canvas, float, float], None]  # canvas, page width and height in mm
 MARK_COLOUR = HexColor("#000000")
@@ -43,6 +43,7 @@ class Document:
         self.canvas.setTitle(title)
         self.canvas.setCreator("Spot On Studio")
         self.pages = 0
+        self._mark_forms: dict[tuple[float, float, tuple[Mark, ...]], str] = {}
 
     def _boxes(self, page_h: float, trim: Rect, bleed: Rect) -> None:
         def box(r: Rect) -> tuple[float, float, float, float]:
@@ -68,27 +69,42 @@ class Document:
             t, b = slot.trim, slot.bleed
             bleed = (t.x - b.x, t.y - b.y, b.right - t.right, b.bottom - t.bottom)
             c.saveState()
-            c.translate(t.x * mm, (page.height - t.bottom) * mm)
+            x, y = t.x * mm, (page.height - t.bottom) * mm
             if slot.rotate == 180:
-                c.translate(w * mm, h * mm)
-                c.rotate(180)
+                # Turned about the card's centre: one matrix instead of translate + rotate.
+                c.transform(-1, 0, 0, -1, x + w * mm, y + h * mm)
                 bleed = (bleed[2], bleed[3], bleed[0], bleed[1])
+            else:
+                c.transform(1, 0, 0, 1, x, y)
             draw_face(c, face, face_data, bleed)
             c.restoreState()
         if page.marks:
-            c.setLineWidth(0.25)
-            for mark in page.marks:
-                c.setStrokeColor(FOLD_COLOUR if mark.kind == "fold" else MARK_COLOUR)
-                c.setDash(2, 1.5) if mark.kind == "fold" else c.setDash()
-                c.line(
-                    mark.x1 * mm,
-                    (page.height - mark.y1) * mm,
-                    mark.x2 * mm,
-                    (page.height - mark.y2) * mm,
-                )
-            c.setDash()
+            c.doForm(self._marks_form(page))
         c.showPage()
         self.pages += 1
+
+    def _marks_form(self, page: Page) -> str:
+        """The page's crop and fold marks as a form: every sheet of a deck has the same."""
+        key = (page.width, page.height, page.marks)
+        name = self._mark_forms.get(key)
+        if name is not None:
+            return name
+        c = self.canvas
+        name = f"marks-{len(self._mark_forms)}"
+        c.beginForm(name, 0, 0, page.width * mm, page.height * mm)
+        c.setLineWidth(0.25)
+        for mark in page.marks:
+            c.setStrokeColor(FOLD_COLOUR if mark.kind == "fold" else MARK_COLOUR)
+            c.setDash(2, 1.5) if mark.kind == "fold" else c.setDash()
+            c.line(
+                mark.x1 * mm,
+                (page.height - mark.y1) * mm,
+                mark.x2 * mm,
+                (page.height - mark.y2) * mm,
+            )
+        c.endForm()
+        self._mark_forms[key] = name
+        return name
 
     def add_faces(self, cards: Sequence[CardData], spec: SheetSpec) -> list[str]:
         """One page per face (card plus bleed, for print shops); returns each page's name."""

@@ -3,6 +3,9 @@
 It knows nothing of sheets. The caller translates the canvas so that the card's trim box starts
 at the origin (bottom-left, in points); millimetres become points here and nowhere else in
 the face code.
+
+A face's fixed parts (see ``printing.faceplan``) are drawn once per document as a PDF form;
+each card then adds only its own texts and shapes, all its texts in one PDF text object.
 """
 
 from __future__ import annotations
@@ -14,11 +17,14 @@ from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.textobject import PDFTextObject
 
 from printing.data import CardData
+from printing.faceplan import Plan, plan
 from printing.fonts import register_fonts
-from printing.layouts import Background, Blob, Box, Face, Image, Map, Text
-from printing.textfit import LEADING, fit_text
+from printing.layouts import Background, Blob, Box, Element, Face, Image, Map, Text
+from printing.sheets import MAX_BLEED
+from printing.textfit import LEADING, fit_text, text_width
 
 Bleed = tuple[float, float, float, float]  # left, top, right, bottom in millimetres
 CAP = 0.73  # DejaVu Sans cap height per point of size: centres capitals in their line
@@ -40,41 +46,116 @@ def _resolve(value: str | None, data: CardData) -> HexColor | None:
 def draw_face(canvas: Canvas, face: Face, data: CardData, bleed: Bleed = (0, 0, 0, 0)) -> None:
     regular, bold = register_fonts()
     h = face.height
-    for el in face.elements:
-        if isinstance(el, Background):
-            left, top, right, bottom = bleed
-            canvas.setFillColor(_resolve(el.fill, data))
-            canvas.rect(
-                -left * mm,
-                -bottom * mm,
-                (face.width + left + right) * mm,
-                (h + top + bottom) * mm,
-                stroke=0,
-                fill=1,
-            )
-        elif isinstance(el, Box):
-            _draw_box(canvas, el, data, face, bleed)
-        elif isinstance(el, Text):
+    face_plan = plan(face)
+    if face_plan.fixed:
+        canvas.doForm(_fixed_form(canvas, face, face_plan, bleed))
+    writer = _TextWriter(canvas)
+    for kind, el in face_plan.steps:
+        if kind == "text":
             text = el.text or data.value(el.content)
             if text:
-                _draw_text(canvas, el, text, data, h, regular, bold)
-        elif isinstance(el, Blob):
-            _draw_blob(canvas, el, data, h, bold)
-        elif isinstance(el, Map):
-            draw_board_diagram(canvas, el.x, h - el.y - el.h, el.w, el.h, data)
-        elif isinstance(el, Image):
-            path = getattr(data, el.content, "")
-            if path:
-                canvas.drawImage(
-                    path,
-                    el.x * mm,
-                    (h - el.y - el.h) * mm,
-                    el.w * mm,
-                    el.h * mm,
-                    preserveAspectRatio=True,
-                    anchor="c",
-                    mask="auto",
-                )
+                _draw_text(writer, el, text, data, h, regular, bold)
+        elif kind == "label":
+            _draw_label(writer, el, data, h, bold)
+        else:
+            writer.flush()  # keeps the painting order: the texts so far lie underneath
+            _draw_shape(canvas, el, data, face, bleed)
+    writer.flush()
+
+
+def _draw_shape(canvas: Canvas, el: Element, data: CardData, face: Face, bleed: Bleed) -> None:
+    h = face.height
+    if isinstance(el, Background):
+        left, top, right, bottom = bleed
+        canvas.setFillColor(_resolve(el.fill, data))
+        canvas.rect(
+            -left * mm,
+            -bottom * mm,
+            (face.width + left + right) * mm,
+            (h + top + bottom) * mm,
+            stroke=0,
+            fill=1,
+        )
+    elif isinstance(el, Box):
+        _draw_box(canvas, el, data, face, bleed)
+    elif isinstance(el, Blob):
+        _draw_blob(canvas, el, data, h)
+    elif isinstance(el, Map):
+        draw_board_diagram(canvas, el.x, h - el.y - el.h, el.w, el.h, data)
+    elif isinstance(el, Image):
+        path = getattr(data, el.content, "")
+        if path:
+            canvas.drawImage(
+                path,
+                el.x * mm,
+                (h - el.y - el.h) * mm,
+                el.w * mm,
+                el.h * mm,
+                preserveAspectRatio=True,
+                anchor="c",
+                mask="auto",
+            )
+
+
+def _fixed_form(canvas: Canvas, face: Face, face_plan: Plan, bleed: Bleed) -> str:
+    """The face's fixed parts as a PDF form, defined once per document, face and bleed."""
+    name = f"face-{face_plan.key}-" + "-".join(f"{b:g}" for b in bleed)
+    defined = canvas.__dict__.setdefault("_spot_forms", set())
+    if name in defined:
+        return name
+    reach = (MAX_BLEED + 10) * mm
+    canvas.beginForm(name, -reach, -reach, face.width * mm + reach, face.height * mm + reach)
+    regular, bold = register_fonts()
+    writer = _TextWriter(canvas)
+    no_data = CardData(face.name, 0, "")  # fixed parts take nothing from a card
+    for kind, el in face_plan.fixed:
+        if kind == "text":
+            _draw_text(writer, el, el.text, no_data, face.height, regular, bold)
+            continue
+        writer.flush()
+        if isinstance(el, Blob):  # the path itself: no form inside a form
+            canvas.saveState()
+            canvas.translate(el.cx * mm, (face.height - el.cy) * mm)
+            _blob_path(canvas, el, colour(el.fill), colour(el.stroke) if el.stroke else None)
+            canvas.restoreState()
+        else:
+            _draw_shape(canvas, el, no_data, face, bleed)
+    writer.flush()
+    canvas.endForm()
+    defined.add(name)
+    return name
+
+
+class _TextWriter:
+    """One text object for a run of texts, setting colour and font only when they change:
+    a text object per line, each with its colour, cost more than the glyphs themselves."""
+
+    __slots__ = ("canvas", "fill", "font", "obj")
+
+    def __init__(self, canvas: Canvas) -> None:
+        self.canvas = canvas
+        self.obj: PDFTextObject | None = None
+        self.fill: HexColor | None = None
+        self.font: tuple[str, float] | None = None
+
+    def line(self, x: float, y: float, text: str, font: str, size: float, fill: HexColor) -> None:
+        obj = self.obj
+        if obj is None:
+            obj = self.obj = self.canvas.beginText()
+            self.fill = self.font = None
+        if fill is not self.fill:
+            obj.setFillColor(fill)
+            self.fill = fill
+        if self.font != (font, size):
+            obj.setFont(font, size)
+            self.font = (font, size)
+        obj.setTextOrigin(x, y)
+        obj.textLine(text)
+
+    def flush(self) -> None:
+        if self.obj is not None:
+            self.canvas.drawText(self.obj)
+            self.obj = None
 
 
 def _draw_box(canvas: Canvas, el: Box, data: CardData, face: Face, bleed: Bleed) -> None:
@@ -105,7 +186,7 @@ def _draw_box(canvas: Canvas, el: Box, data: CardData, face: Face, bleed: Bleed)
 
 
 def _draw_text(
-    canvas: Canvas, el: Text, text: str, data: CardData, h: float, regular: str, bold: str
+    writer: _TextWriter, el: Text, text: str, data: CardData, h: float, regular: str, bold: str
 ) -> None:
     font = bold if el.bold else regular
     size, lines = fit_text(text, font, bold, el.size, el.min_size, el.max_lines, el.w, el.h)
@@ -119,24 +200,24 @@ def _draw_text(
     else:
         top = box_top - (el.h * mm - block) / 2
     left, right = el.x * mm, (el.x + el.w) * mm
-    # One text object for the whole box: far cheaper than a drawString per line.
-    obj = canvas.beginText()
-    obj.setFillColor(_resolve(el.fill, data))
-    current = None
+    fill = _resolve(el.fill, data)
     for i, (line, is_bold) in enumerate(lines):
         baseline = top - i * lead - (lead + CAP * size) / 2
         line_font = bold if is_bold else font
-        if line_font != current:
-            obj.setFont(line_font, size)
-            current = line_font
         if el.align == "left":
             x = left
         else:
             width = stringWidth(line, line_font, size)
             x = (left + right - width) / 2 if el.align == "center" else right - width
-        obj.setTextOrigin(x, baseline)
-        obj.textOut(line)
-    canvas.drawText(obj)
+        writer.line(x, baseline, line, line_font, size, fill)
+
+
+def _draw_label(writer: _TextWriter, el: Blob, data: CardData, h: float, bold: str) -> None:
+    text = data.value(el.content)
+    if text:
+        x = el.cx * mm - text_width(text, bold, el.size) / 2
+        ink = _resolve(el.ink, data)
+        writer.line(x, (h - el.cy) * mm - CAP * el.size / 2, text, bold, el.size, ink)
 
 
 # A hand-drawn-looking blob: a gently wobbling ellipse, smoothed with Bézier curves.
@@ -163,17 +244,9 @@ def _blob_points(rx: float, ry: float) -> tuple[tuple[float, ...], ...]:
     return (pts[0], *segments)
 
 
-def _blob_form(canvas: Canvas, el: Blob, fill: HexColor, stroke: HexColor | None) -> str:
-    """The blob's shape as a PDF form, defined once per document and size: thousands of
-    cards then share one path instead of repeating its curves."""
-    name = f"blob-{el.rx:.2f}-{el.ry:.2f}-{fill.hexval()}-{stroke.hexval() if stroke else 0}"
-    defined = canvas.__dict__.setdefault("_spot_forms", set())
-    if name in defined:
-        return name
-    pad = el.stroke_width * mm + 2 * mm  # the wobble reaches past rx/ry a little
-    rx, ry = el.rx * mm, el.ry * mm
-    canvas.beginForm(name, -rx - pad, -ry - pad, rx + pad, ry + pad)
-    start, *segments = _blob_points(rx, ry)
+def _blob_path(canvas: Canvas, el: Blob, fill: HexColor, stroke: HexColor | None) -> None:
+    """The blob centred on the origin."""
+    start, *segments = _blob_points(el.rx * mm, el.ry * mm)
     path = canvas.beginPath()
     path.moveTo(*start)
     for x1, y1, x2, y2, x3, y3 in segments:
@@ -184,23 +257,30 @@ def _blob_form(canvas: Canvas, el: Blob, fill: HexColor, stroke: HexColor | None
         canvas.setStrokeColor(stroke)
         canvas.setLineWidth(el.stroke_width * mm)
     canvas.drawPath(path, stroke=int(stroke is not None), fill=1)
+
+
+def _blob_form(canvas: Canvas, el: Blob, fill: HexColor, stroke: HexColor | None) -> str:
+    """A data-coloured blob as a PDF form, defined once per document, size and colours."""
+    name = f"blob-{el.rx:.2f}-{el.ry:.2f}-{fill.hexval()}-{stroke.hexval() if stroke else 0}"
+    defined = canvas.__dict__.setdefault("_spot_forms", set())
+    if name in defined:
+        return name
+    pad = el.stroke_width * mm + 2 * mm  # the wobble reaches past rx/ry a little
+    rx, ry = el.rx * mm, el.ry * mm
+    canvas.beginForm(name, -rx - pad, -ry - pad, rx + pad, ry + pad)
+    _blob_path(canvas, el, fill, stroke)
     canvas.endForm()
     defined.add(name)
     return name
 
 
-def _draw_blob(canvas: Canvas, el: Blob, data: CardData, h: float, bold: str) -> None:
-    cx, cy = el.cx * mm, (h - el.cy) * mm
+def _draw_blob(canvas: Canvas, el: Blob, data: CardData, h: float) -> None:
+    """The blob's shape; its number is a label step of its own."""
     name = _blob_form(canvas, el, _resolve(el.fill, data), _resolve(el.stroke, data))
     canvas.saveState()
-    canvas.translate(cx, cy)
+    canvas.translate(el.cx * mm, (h - el.cy) * mm)
     canvas.doForm(name)
     canvas.restoreState()
-    text = data.value(el.content)
-    if text:
-        canvas.setFillColor(_resolve(el.ink, data))
-        canvas.setFont(bold, el.size)
-        canvas.drawCentredString(cx, cy - CAP * el.size / 2, text)
 
 
 # --- The small board diagram on world solution sides -----------------------------------------

@@ -15,8 +15,12 @@ ABSOLUTE_MIN = 3.0  # points; below the layout's minimum we still shrink rather 
 
 
 @lru_cache(maxsize=65536)
-def _width(word: str, font: str, size: float) -> float:
+def text_width(word: str, font: str, size: float) -> float:
+    """The width in points of a word (or short label) that recurs: cached."""
     return stringWidth(word, font, size)
+
+
+_width = text_width
 
 
 def _wrap(words: list[str], font: str, size: float, width: float) -> list[str] | None:
@@ -52,6 +56,15 @@ def _layout(paragraphs: tuple[str, ...], font: str, bold_font: str, size: float,
     return out
 
 
+def _fits_as_is(para: str, font: str, size: float, width: float, height: float) -> bool:
+    """Most names and numbers fit on one line at full size: one measurement instead of a
+    word-by-word wrap. Only for text the wrap would leave unchanged (no bold marks, no runs
+    of spaces)."""
+    if para.startswith("**") or "  " in para or size * LEADING > height:
+        return False
+    return stringWidth(para, font, size) <= width
+
+
 @lru_cache(maxsize=4096)
 def fit_text(
     text: str,
@@ -73,6 +86,8 @@ def fit_text(
     paragraphs = tuple(p.strip() for p in text.split("\n") if p.strip())
     if not paragraphs:
         return size, ()
+    if len(paragraphs) == 1 and _fits_as_is(paragraphs[0], font, size, width, height):
+        return size, ((paragraphs[0], False),)
     s = size
     while True:
         lines = _layout(paragraphs, font, bold_font, s, width)

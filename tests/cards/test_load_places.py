@@ -27,6 +27,22 @@ def test_it_creates_places_with_source_and_imported_values():
     assert munich.history.count() == 1
 
 
+def test_the_history_of_a_new_place_is_a_full_copy():
+    import_places(CAST)
+    munich = Place.objects.get(geonames_id=MUENCHEN.geonames_id)
+    record = munich.history.get()
+    assert (record.history_type, record.history_user, record.history_change_reason) == (
+        "+",
+        None,
+        None,
+    )
+    assert record.history_date is not None
+    for field in ("id", "name", "name_en", "state", "population", "latitude", "updated_at"):
+        assert getattr(record, field) == getattr(munich, field), field
+    assert record.imported_values == munich.imported_values
+    assert record.instance.name == "München"
+
+
 def test_running_twice_creates_no_duplicates():
     import_places(CAST)
     result = import_places(CAST)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
@@ -40,6 +41,9 @@ class Command(BaseCommand):
     def handle(self, *args, **options) -> None:
         if not options["out"] and not options["png_zip"]:
             raise CommandError("give --out FILE.pdf and/or --png-zip FILE.zip")
+        # Everything loaded so far lives until the process ends; without this the collector
+        # rescans all of Django each time the rendering has made enough new objects.
+        gc.freeze()
         try:
             deck = Deck.objects.get(slug=options["slug"])
         except Deck.DoesNotExist:
