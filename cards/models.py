@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator, RegexValidator
 from django.db import models
+from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
@@ -18,6 +19,10 @@ if TYPE_CHECKING:
 
 # A card back has room for about three short lines of text at a readable size.
 DESCRIPTION_MAX_LENGTH = 160
+# Lazy, so that the text is translated when shown, not frozen in the language active at import.
+DESCRIPTION_HELP = format_lazy(
+    _("At most {n} characters, so that it fits on the card."), n=DESCRIPTION_MAX_LENGTH
+)
 
 
 class Kind(models.TextChoices):
@@ -75,15 +80,13 @@ class Place(models.Model):
         _("description (German)"),
         max_length=DESCRIPTION_MAX_LENGTH,
         blank=True,
-        help_text=_("At most %(n)d characters, so that it fits on the card.")
-        % {"n": DESCRIPTION_MAX_LENGTH},
+        help_text=DESCRIPTION_HELP,
     )
     description_en = models.CharField(
         _("description (English)"),
         max_length=DESCRIPTION_MAX_LENGTH,
         blank=True,
-        help_text=_("At most %(n)d characters, so that it fits on the card.")
-        % {"n": DESCRIPTION_MAX_LENGTH},
+        help_text=DESCRIPTION_HELP,
     )
     population = models.PositiveBigIntegerField(
         _("population"), null=True, blank=True, help_text=_("Empty for natural regions.")
