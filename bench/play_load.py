@@ -1,6 +1,7 @@
 """Load test of classroom games: N simultaneous Germany games against gunicorn on loopback.
 
-Run: python bench/play_load.py [--games 100] [--seconds 60] [--workers 3] [--procs 4]
+Run: python bench/play_load.py [--games 100] [--world-games 0] [--seconds 60] [--workers 3]
+[--procs 4]. World games (6 teams guessing at once) are driven by bench/_play_world.py.
 Screens join over the first 10 s (as a class does); latencies are measured after that.
 
 Starts the app the way production runs it (gunicorn, several workers) on a fresh SQLite file in
@@ -32,6 +33,9 @@ from collections import defaultdict
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "bench"))
+from _play_world import setup_script, world_device, world_projector  # noqa: E402
+
 HOST = "127.0.0.1"
 VERSION = re.compile(rb'data-version="(\d+)"')
 TIPS = ["N", "S", "O", "MOST", "FEWEST", "W"]
@@ -44,10 +48,11 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def setup(env: dict, games: int) -> dict:
+def setup(env: dict, games: int, world_games: int = 0) -> dict:
     """Migrate a fresh database and create the games (in a child so Django stays out of here)."""
     subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
-    script = f"""
+    script = (
+        f"""
 import json, random
 from django.contrib.auth.models import User
 from django.test import Client
@@ -70,8 +75,12 @@ for g in range({games}):
         team_names=["A", "B", "C", "D"], mode="devices")
     out["games"].append({{"id": game.pk, "code": game.code,
         "teams": [[t.pk, t.token] for t in game.teams.all()]}})
+"""
+        + setup_script(world_games)
+        + """
 print("JSON" + json.dumps(out))
 """
+    )
     run = subprocess.run(
         [sys.executable, "manage.py", "shell", "-c", script],
         cwd=ROOT,
@@ -217,6 +226,9 @@ def client_process(port, games, session, token, seconds, think, queue):
         deadline = time.monotonic() + seconds
         tasks = []
         for game in games:
+            if game.get("edition") == "world":
+                tasks += _world_screens(port, game, session, token, deadline, stats, think)
+                continue
             tasks.append(projector(port, game, session, token, deadline, stats))
             for team_pk, team_token in game["teams"]:
                 tasks.append(device(port, game, team_pk, team_token, None, deadline, stats, think))
@@ -224,6 +236,17 @@ def client_process(port, games, session, token, seconds, think, queue):
 
     asyncio.run(main())
     queue.put((dict(stats["lat"]), stats["errors"]))
+
+
+def _world_screens(port, game, session, token, deadline, stats, think) -> list:
+    tasks = [world_projector(Screen(port, stats), VERSION, game, session, token, deadline, WARMUP)]
+    for team_pk, team_token in game["teams"]:
+        tasks.append(
+            world_device(
+                Screen(port, stats), VERSION, game, team_pk, team_token, deadline, think, WARMUP
+            )
+        )
+    return tasks
 
 
 def _pct(values: list[float], p: float) -> float:
@@ -234,6 +257,7 @@ def _pct(values: list[float], p: float) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--world-games", type=int, default=0, help="world games of 6 teams")
     parser.add_argument("--seconds", type=int, default=60)
     parser.add_argument("--workers", type=int, default=3)
     parser.add_argument("--threads", type=int, default=4)
@@ -260,7 +284,7 @@ def main() -> None:
         DB_CONN_MAX_AGE="60",
     )
     print(f"setting up {args.games} games in {tmp} ...", flush=True)
-    data = setup(env, args.games)
+    data = setup(env, args.games, args.world_games)
     server = subprocess.Popen(
         [
             str(Path(sys.executable).with_name("gunicorn")),
@@ -288,6 +312,7 @@ def main() -> None:
                 break
             except OSError:
                 time.sleep(0.1)
+        load_before = os.getloadavg()
         queue: multiprocessing.Queue = multiprocessing.Queue()
         chunks = [data["games"][i :: args.procs] for i in range(args.procs)]
         started = time.perf_counter()
@@ -316,8 +341,10 @@ def main() -> None:
         errors.extend(errs)
     total = sum(len(v) for v in latencies.values())
     everything = [x for v in latencies.values() for x in v]
+    print(f"load average before: {load_before}, after: {os.getloadavg()}")
     print(
-        f"\n{args.games} games x (projector + 4 devices), {elapsed:.0f} s (measured after "
+        f"\n{args.games} Germany games x (projector + 4 devices), {args.world_games} world games "
+        f"x (projector + 6 devices), {elapsed:.0f} s (measured after "
         f"{WARMUP:.0f} s of joining), gunicorn "
         f"{args.workers} workers x {args.threads} threads, {args.procs} client processes"
     )

@@ -42,10 +42,16 @@ class GameCreateSerializer(serializers.Serializer):
     deck = serializers.SlugField()
     teams = serializers.ListField(child=serializers.CharField(max_length=40), min_length=2)
     starting_team = serializers.IntegerField(min_value=0, default=0)
+    youngest_team = serializers.IntegerField(
+        min_value=0, required=False, help_text="World games: who starts round 1 (= starting_team)."
+    )
     face_down = serializers.BooleanField(default=False)
     draw = serializers.ChoiceField(choices=Draw.choices, default=Draw.RANDOM)
     mode = serializers.ChoiceField(choices=Mode.choices, default=Mode.PROJECTOR)
-    options = serializers.DictField(required=False)
+    options = serializers.DictField(
+        required=False,
+        help_text='World games: {"track_length": 40, "longer_game": false} (longer: 3+ teams).',
+    )
 
 
 class RoundCreateSerializer(serializers.Serializer):
@@ -102,7 +108,7 @@ def games(request: Request) -> Response:
             edition=data["edition"],
             deck=deck,
             team_names=data["teams"],
-            starting_team=data["starting_team"],
+            starting_team=data.get("youngest_team", data["starting_team"]),
             mode=data["mode"],
             face_down=data["face_down"],
             draw=data["draw"],
@@ -143,6 +149,8 @@ def game_detail(request: Request, game_id: int) -> Response:
 def rounds(request: Request, game_id: int) -> Response:
     game = _game_for_manager(request, game_id)
     data = _payload(request, RoundCreateSerializer)
+    if game.edition == Edition.WORLD:
+        return _world_round(game)
     try:
         rnd = germany.start_round(game, data.get("places"))
     except RuleViolation as error:
@@ -172,6 +180,8 @@ def tips(request: Request, game_id: int) -> Response:
     if not manager and device_team is None:
         raise PermissionDenied("Join the game as a team or log in as its teacher.")
     data = _payload(request, TipSerializer)
+    if game.edition != Edition.GERMANY:
+        return Response({"code": "wrong_edition", "detail": "World games take guesses."}, 400)
     team = Team.objects.filter(game=game, pk=data["team"]).first()
     if team is None:
         return Response({"code": "unknown_team", "detail": "No such team in this game."}, 400)
@@ -182,6 +192,18 @@ def tips(request: Request, game_id: int) -> Response:
     except RuleViolation as error:
         return _violation(error)
     return Response(_tip_data(played), status=201 if created else 200)
+
+
+def _world_round(game: Game) -> Response:
+    from play import world
+    from play.state_world import round_data as world_round_data
+
+    try:
+        rnd = world.start_round(game)
+    except RuleViolation as error:
+        return _violation(error)
+    game.refresh_from_db()
+    return Response(world_round_data(game, rnd, list(game.teams.all())), status=201)
 
 
 def _tip_data(played: PlayedTip) -> dict[str, Any]:
@@ -203,6 +225,10 @@ def _tip_data(played: PlayedTip) -> dict[str, Any]:
 @api_view(["POST"])
 def reveal(request: Request, game_id: int) -> Response:
     game = _game_for_manager(request, game_id)
+    if game.edition == Edition.WORLD:
+        from play.api_world import evaluate_all
+
+        return evaluate_all(game)
     try:
         rnd = germany.reveal(game)
     except RuleViolation as error:

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from play import api
+from play import api, api_world
 
 urlpatterns = [
     path("games/", api.games, name="game-list"),
@@ -10,4 +10,10 @@ urlpatterns = [
     path("games/<int:game_id>/rounds/", api.rounds, name="game-rounds"),
     path("games/<int:game_id>/tips/", api.tips, name="game-tips"),
     path("games/<int:game_id>/reveal/", api.reveal, name="game-reveal"),
+    path("games/<int:game_id>/choose/", api_world.choose, name="game-choose"),
+    path("games/<int:game_id>/exchange/", api_world.exchange, name="game-exchange"),
+    path("games/<int:game_id>/guess/", api_world.guess, name="game-guess"),
+    path("games/<int:game_id>/lock/", api_world.lock, name="game-lock"),
+    path("games/<int:game_id>/close-guessing/", api_world.close_guessing, name="game-close"),
+    path("games/<int:game_id>/evaluate/", api_world.evaluate, name="game-evaluate"),
 ]

@@ -192,3 +192,59 @@ class PlayedTip(models.Model):
 
     def __str__(self) -> str:
         return f"{self.round} #{self.order}: {self.tip}"
+
+
+class WorldCardStatus(models.TextChoices):
+    TABLE = "table", _("laid out")
+    HELD = "held", _("held")
+    EXCHANGED = "exchanged", _("exchanged")
+    KEPT = "kept", _("kept")
+    RETURNED = "returned", _("returned to the box")
+
+
+class WorldCard(models.Model):
+    """A place card of a world game: laid out, taken by a team, then kept or back in the box.
+
+    A place comes out of the stack at most once a game (cards returned to the box stay out).
+    """
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="world_cards")
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="world_cards")
+    place = models.ForeignKey(Place, on_delete=models.PROTECT, related_name="+")
+    colour = models.CharField(max_length=6)
+    slot = models.PositiveSmallIntegerField()  # laid-out position; an exchanged-in card: 100+
+    team = models.ForeignKey(
+        Team, on_delete=models.CASCADE, null=True, blank=True, related_name="world_cards"
+    )
+    status = models.CharField(
+        max_length=10, choices=WorldCardStatus.choices, default=WorldCardStatus.TABLE
+    )
+
+    class Meta:
+        ordering = ["round", "slot"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "place"], name="unique_world_card_place"),
+            models.UniqueConstraint(fields=["round", "slot"], name="unique_world_card_slot"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round} card {self.slot}: {self.place_id}"
+
+
+class WorldGuess(models.Model):
+    """A team's guess stones for the round (``EU-O-M-C``, cut after the last stone)."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="world_guesses")
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="world_guesses")
+    guess = models.CharField(max_length=11)
+    locked = models.BooleanField(default=False)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["round", "team"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "team"], name="unique_world_guess"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round} {self.team_id}: {self.guess}"

@@ -90,6 +90,10 @@ def create_game(
         raise RuleViolation("unknown_mode", f"Unknown mode {mode!r}.")
     if draw not in ("random", "picked"):
         raise RuleViolation("unknown_draw", f"Unknown draw {draw!r}.")
+    if edition == Edition.WORLD:
+        from play.world import clean_options  # world imports this module
+
+        options = clean_options(len(names), options)
     for _attempt in range(5):
         try:
             with transaction.atomic():

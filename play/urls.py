@@ -2,12 +2,14 @@ from __future__ import annotations
 
 from django.urls import path
 
-from play import views_host, views_team
+from play import views_host, views_team, views_world
 
 app_name = "play"
 urlpatterns = [
     path("", views_host.index, name="index"),
     path("new/", views_host.new_game, name="new"),
+    path("new/world/", views_world.new_game, name="new_world"),
+    path("world/board/<str:board>.svg", views_world.board_image, name="world_board"),
     path("join/", views_team.join, name="join"),
     path("host/<str:code>/", views_host.host, name="host"),
     path("host/<str:code>/state/", views_host.host_state, name="host_state"),
@@ -17,7 +19,10 @@ urlpatterns = [
     path("host/<str:code>/mode/", views_host.change_mode, name="mode"),
     path("host/<str:code>/kick/", views_host.kick, name="kick"),
     path("host/<str:code>/end/", views_host.end, name="end"),
+    path("host/<str:code>/world/<str:action>/", views_world.host_action, name="world_host"),
     path("host/<str:code>/results.csv", views_host.results_csv, name="results_csv"),
+    path("<str:code>/world/card/<int:card>.svg", views_world.card_image, name="world_card"),
+    path("<str:code>/world/<str:action>/", views_world.team_action, name="world_team"),
     path("<str:code>/", views_team.team, name="team"),
     path("<str:code>/join/", views_team.claim, name="claim"),
     path("<str:code>/state/", views_team.team_state, name="team_state"),

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from cards.roles import can_run_games
-from play import germany
+from play import germany, views_world, world
 from play.display import decorate, error_text, qr_svg, results_table, round_map_svg, tip_card
 from play.forms import NewGameForm
 from play.models import Game, Mode, Team
@@ -30,6 +30,8 @@ def _get_game_for_host(request: HttpRequest, code: str) -> Game:
 
 
 def host_context(request: HttpRequest, game: Game, error: str = "") -> dict:
+    if game.edition == "world":
+        return views_world.host_context(request, game, error)
     data = decorate(game_data(game))
     rnd = data["round"]
     controls_team = None
@@ -71,8 +73,9 @@ def host_context(request: HttpRequest, game: Game, error: str = "") -> dict:
 
 
 def render_host(request: HttpRequest, game: Game, error: str = "", status: int = 200):
-    template = "play/_host.html" if request.htmx else "play/host.html"
-    return render(request, template, host_context(request, game, error), status=status)
+    context = host_context(request, game, error)
+    template = context.get("partial", "play/_host.html") if request.htmx else "play/host.html"
+    return render(request, template, context, status=status)
 
 
 @login_required
@@ -127,7 +130,8 @@ def host_state(request: HttpRequest, code: str) -> HttpResponse:
     if request.GET.get("v") == str(version):
         return HttpResponse(status=204)
     game = _get_game_for_host(request, code)
-    return render(request, "play/_host.html", host_context(request, game))
+    context = host_context(request, game)
+    return render(request, context.get("partial", "play/_host.html"), context)
 
 
 def _act(request: HttpRequest, code: str, action) -> HttpResponse:
@@ -149,7 +153,9 @@ def start_round(request: HttpRequest, code: str) -> HttpResponse:
     picked = request.POST.getlist("places")
 
     def action(game: Game) -> None:
-        if game.draw == "picked":
+        if game.edition == "world":
+            world.start_round(game)
+        elif game.draw == "picked":
             try:
                 ids = [int(p) for p in picked]
             except ValueError:
@@ -164,7 +170,13 @@ def start_round(request: HttpRequest, code: str) -> HttpResponse:
 @login_required
 @require_POST
 def reveal(request: HttpRequest, code: str) -> HttpResponse:
-    return _act(request, code, germany.reveal)
+    def action(game: Game) -> None:
+        if game.edition == "world":
+            world.evaluate(game, every=True)
+        else:
+            germany.reveal(game)
+
+    return _act(request, code, action)
 
 
 @login_required
@@ -173,6 +185,8 @@ def play_for_team(request: HttpRequest, code: str) -> HttpResponse:
     """The projector places a tip for the team whose turn it is."""
 
     def action(game: Game) -> None:
+        if game.edition == "world":
+            raise RuleViolation("wrong_edition", "World games take guesses.")
         team = _team(game, request.POST.get("team"))
         germany.play_tip(game, team, _int(request.POST.get("place")), request.POST.get("tip", ""))
 
@@ -196,13 +210,15 @@ def kick(request: HttpRequest, code: str) -> HttpResponse:
 @login_required
 @require_POST
 def end(request: HttpRequest, code: str) -> HttpResponse:
-    return _act(request, code, end_game)
+    return _act(request, code, lambda g: world.end_game(g) if g.edition == "world" else end_game(g))
 
 
 @login_required
 @require_GET
 def results_csv(request: HttpRequest, code: str) -> HttpResponse:
     game = _get_game_for_host(request, code)
+    if game.edition == "world":
+        return views_world.results_csv(game)
     teams, rows, totals = results_table(game)
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="spot-on-{game.code}.csv"'

@@ -12,7 +12,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from play import germany
+from play import germany, views_world
 from play.display import decorate, error_text, tip_card
 from play.models import CODE_LENGTH, Game, Team
 from play.rules_common import RuleViolation
@@ -31,6 +31,8 @@ def _device_team(request: HttpRequest, game: Game) -> Team | None:
 
 
 def team_context(game: Game, team: Team, error: str = "") -> dict:
+    if game.edition == "world":
+        return views_world.team_context(game, team, error)
     data = decorate(game_data(game, viewer=team))
     rnd = data["round"]
     me = next(t for t in data["teams"] if t["id"] == team.pk)
@@ -57,8 +59,9 @@ def team_context(game: Game, team: Team, error: str = "") -> dict:
 
 
 def _render_team(request: HttpRequest, game: Game, team: Team, error: str = "", status=200):
-    template = "play/_team.html" if request.htmx else "play/team.html"
-    return render(request, template, team_context(game, team, error), status=status)
+    context = team_context(game, team, error)
+    template = context.get("partial", "play/_team.html") if request.htmx else "play/team.html"
+    return render(request, template, context, status=status)
 
 
 @require_http_methods(["GET", "POST"])
@@ -121,7 +124,8 @@ def team_state(request: HttpRequest, code: str) -> HttpResponse:
         response = HttpResponse(status=204)
         response["HX-Redirect"] = reverse("play:team", args=[game.code])
         return response
-    return render(request, "play/_team.html", team_context(game, me))
+    context = team_context(game, me)
+    return render(request, context.get("partial", "play/_team.html"), context)
 
 
 @require_POST
@@ -135,6 +139,8 @@ def place_tip(request: HttpRequest, code: str) -> HttpResponse:
     except ValueError:
         return _render_team(request, game, me, _("Choose a place."), status=400)
     try:
+        if game.edition != "germany":
+            raise RuleViolation("wrong_edition", "World games take guesses.")
         germany.play_tip(game, me, place, request.POST.get("tip", ""))
     except RuleViolation as error:
         game.refresh_from_db()

@@ -1,4 +1,9 @@
-"""Playwright driving Debian's Chromium against the live test server."""
+"""Playwright driving Debian's Chromium against the live test server.
+
+Browser tests use ``django_db(transaction=True, serialized_rollback=True)``: the live server
+needs committed data, and the rollback restores what migrations created (the Editors and
+Teachers groups with their permissions) after the flush that ends each such test.
+"""
 
 from __future__ import annotations
 

@@ -1,0 +1,154 @@
+"""Nothing from a world card's solution side reaches any client before that card is evaluated.
+
+Plays a round through every interface (API, projector, team devices, polling, images), keeps
+every response and scans them for the places' solutions (codes and spelled out), coordinates,
+states, descriptions and populations; then checks the scan can fail once cards are turned over.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.test import Client
+
+from geo.boards import describe_solution
+from play import world
+from play.models import Game, WorldCard
+from tests.conftest import api_client_for
+
+pytestmark = pytest.mark.django_db
+
+MARKERS = re.compile(
+    r'"(back|solutions|described|matched|stone_results|country|latitude|longitude|population)"'
+    r'|class="(solution-side|solution-board|evaluation)|/world/card/\d+\.svg'
+)
+
+
+def _secrets(card: WorldCard) -> list[str]:
+    place = card.place
+    pop = place.population
+    location = place.world_location()
+    found = [
+        place.state,
+        place.description,
+        str(pop),
+        f"{pop:,}",
+        f"{pop:,}".replace(",", "."),
+        f"{pop:,}".replace(",", "\u00a0"),
+        f"{place.latitude:.3f}",
+        f"{place.longitude:.3f}",
+    ]
+    for solution in location.solutions:
+        found += [solution, describe_solution(solution, "de"), describe_solution(solution, "en")]
+    return found
+
+
+def test_no_response_carries_a_solution_before_its_evaluation(teacher, world_big):
+    responses: list[tuple[str, bytes]] = []
+    api = api_client_for(teacher)
+
+    def keep(label, response):
+        assert response.status_code < 500, (label, response.status_code)
+        responses.append((label, response.content))
+        return response
+
+    created = keep(
+        "create",
+        api.post(
+            "/api/games/",
+            {
+                "edition": "world",
+                "deck": world_big.slug,
+                "teams": ["A", "B", "C"],
+                "mode": "devices",
+            },
+            format="json",
+        ),
+    ).json()
+    game = Game.objects.get(pk=created["id"])
+    host = Client()
+    host.force_login(teacher)
+    devices = []
+    for team in game.teams.all():
+        device = Client()
+        keep("join", device.post(f"/play/{game.code}/join/", {"team": team.pk}, follow=True))
+        devices.append((team, device))
+
+    def snapshot(label):
+        keep(f"{label}:api", api.get(f"/api/games/{game.pk}/"))
+        keep(f"{label}:host", host.get(f"/play/host/{game.code}/"))
+        keep(
+            f"{label}:host-poll",
+            host.get(f"/play/host/{game.code}/state/?v=0", HTTP_HX_REQUEST="true"),
+        )
+        for team, device in devices:
+            keep(f"{label}:dev{team.index}", device.get(f"/play/{game.code}/"))
+            keep(
+                f"{label}:poll{team.index}",
+                device.get(f"/play/{game.code}/state/?v=0", HTTP_HX_REQUEST="true"),
+            )
+            keep(
+                f"{label}:devapi{team.index}",
+                api_client_for(None).get(f"/api/games/{game.pk}/", HTTP_X_TEAM_TOKEN=team.token),
+            )
+        for card in WorldCard.objects.filter(game=game):
+            keep(f"{label}:img{card.pk}", host.get(f"/play/{game.code}/world/card/{card.pk}.svg"))
+
+    keep("round", api.post(f"/api/games/{game.pk}/rounds/", {}, format="json"))
+    snapshot("laid out")
+    rnd = world.current_round(game)
+    by_index = dict(devices)
+    by_index = {team.index: (team, device) for team, device in devices}
+    for i in rnd.state["order"][:2]:
+        team, device = by_index[i]
+        card = rnd.world_cards.filter(status="table").first()
+        keep("choose", device.post(f"/play/{game.code}/world/choose/", {"card": card.pk}))
+        snapshot(f"chose {i}")
+    for n, i in enumerate(rnd.state["order"]):
+        team, device = by_index[i]
+        swap = "yes" if n == 0 else "no"
+        keep("exchange", device.post(f"/play/{game.code}/world/exchange/", {"exchange": swap}))
+        snapshot(f"exchange {i}")
+    for i, (team, device) in by_index.items():
+        board = world.card_facts(rnd.world_cards.get(team=team, status="held")).solutions[0][:2]
+        wrong = "AU" if board != "AU" else "SA"
+        keep("guess", device.post(f"/play/{game.code}/world/guess/", {"guess": wrong}))
+        keep(
+            "api-guess",
+            api.post(
+                f"/api/games/{game.pk}/guess/",
+                {"team": team.pk, "guess": f"{wrong}-W"},
+                format="json",
+            ),
+        )
+        keep("lock", device.post(f"/play/{game.code}/world/lock/"))
+        snapshot(f"guessed {i}")
+    keep("early csv", host.get(f"/play/host/{game.code}/results.csv"))
+    keep("close", api.post(f"/api/games/{game.pk}/close-guessing/"))
+    snapshot("closed")
+
+    cards = list(WorldCard.objects.filter(game=game).select_related("place"))
+    assert len(cards) == 4  # three laid out, one exchanged in
+    secrets = [s for card in cards for s in _secrets(card)]
+    for label, body in responses:
+        text = body.decode(errors="replace")
+        for secret in secrets:
+            assert secret not in text, f"{label} leaks {secret!r}"
+        assert not MARKERS.search(text), f"{label} leaks: {MARKERS.search(text)}"
+
+    # One card turned over: its solution shows, the others' still do not.
+    responses.clear()
+    keep("evaluate", api.post(f"/api/games/{game.pk}/evaluate/", {}, format="json"))
+    snapshot("one evaluated")
+    first = world.current_round(game).state["evaluations"][0]["card"]
+    shown = next(c for c in cards if c.pk == first)
+    hidden = [s for c in cards if c.pk != first for s in _secrets(c)]
+    everything = "".join(body.decode(errors="replace") for _label, body in responses)
+    assert shown.place.world_location().solutions[0] in everything and MARKERS.search(everything)
+    for label, body in responses:
+        text = body.decode(errors="replace")
+        for secret in hidden:
+            if secret in (shown.place.world_location().solutions or ()):
+                continue
+            assert secret not in text, f"{label} leaks {secret!r} of a card not yet turned over"
