@@ -146,7 +146,8 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = BASE_DIR / "staticfiles"
+# Only for `collectstatic` in a deployment that wants it; WhiteNoise serves the sources otherwise.
+STATIC_ROOT = os.environ.get("STATIC_ROOT") or None
 # WhiteNoise serves static files from the app itself, also with DEBUG off (gunicorn in a
 # school needs no separate web server); straight from the source folders, so no collectstatic.
 WHITENOISE_USE_FINDERS = True

@@ -127,7 +127,9 @@ def game_data(game: Game, *, viewer: Team | None = None) -> dict[str, Any]:
         from play.state_world import with_own_guess
 
         return with_own_guess(game_data(game), game, viewer)
-    key = (game.pk, game.code, game.version, viewer.pk if viewer else None)
+    # Only face-down tips make one team's view differ from another's: without them, every
+    # screen of the game shares one build per version.
+    key = (game.pk, game.code, game.version, viewer.pk if viewer and game.face_down else None)
     with _LOCK:
         cached = _CACHE.get(key)
         if cached is not None:
