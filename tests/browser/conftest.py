@@ -36,7 +36,7 @@ def pytest_collection_modifyitems(config, items):
 
 
 @pytest.fixture(scope="session")
-def browser() -> Iterator[object]:
+def playwright() -> Iterator[object]:
     if not CHROMIUM.exists():
         if os.environ.get("CI"):
             pytest.fail(f"{CHROMIUM} is missing; .ci/run installs Debian's chromium")
@@ -44,9 +44,16 @@ def browser() -> Iterator[object]:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
+        yield playwright
+
+
+@pytest.fixture
+def browser(playwright) -> Iterator[object]:
+    """A browser per test: closing it stops every page's polling before the database is
+    flushed, so no request of this test reaches the live server after it."""
+    browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+    yield browser
+    browser.close()
 
 
 @pytest.fixture
