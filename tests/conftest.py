@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth.models import Group, User
+from django.contrib.auth.models import Group, Permission, User
 from rest_framework.test import APIClient
 
 from cards.models import Deck, DeckCard, Edition, Place
@@ -15,10 +15,24 @@ def _isolated_cache(settings, tmp_path):
     settings.MEDIA_ROOT = tmp_path / "media"
 
 
+def _role_group(name: str) -> Group:
+    """The group the roles migration made; rebuilt after a transactional test's flush."""
+    group, created = Group.objects.get_or_create(name=name)
+    if created:
+        perms = Permission.objects.filter(content_type__app_label="cards")
+        if name == "Teachers":
+            perms = perms.filter(
+                codename__startswith="view_",
+                content_type__model__in=["place", "deck", "deckcard"],
+            )
+        group.permissions.set(perms)
+    return group
+
+
 def _user(username: str, group: str | None = None, **extra) -> User:
     user = User.objects.create_user(username=username, password="pw-" + username, **extra)
     if group:
-        user.groups.add(Group.objects.get(name=group))
+        user.groups.add(_role_group(group))
     return user
 
 

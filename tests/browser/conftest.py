@@ -1,8 +1,8 @@
 """Playwright driving Debian's Chromium against the live test server.
 
-Browser tests use ``django_db(transaction=True, serialized_rollback=True)``: the live server
-needs committed data, and the rollback restores what migrations created (the Editors and
-Teachers groups with their permissions) after the flush that ends each such test.
+Browser tests use ``django_db(transaction=True)``: the live server needs committed data. The
+flush that ends such a test also removes the groups the roles migration made; the user fixtures
+in tests/conftest.py make them again.
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ import pytest
 
 from cards.models import Place
 
-pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
+pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def test_an_editor_adds_a_place_with_the_lookup(live_server, page, editor, screenshot_dir):

@@ -8,7 +8,7 @@ import pytest
 from django.test import Client
 
 # The `browser` fixture (Debian's Chromium through Playwright) is in tests/browser/conftest.py.
-pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
+pytestmark = pytest.mark.django_db(transaction=True)
 
 
 @pytest.fixture
