@@ -158,23 +158,18 @@ TEACHER_ACTIONS = {
 @login_required
 @require_POST
 def host_action(request: HttpRequest, code: str, action: str) -> HttpResponse:
-    from play.views_host import _get_game_for_host, render_host
+    from play.views_host import _act
 
-    game = _get_game_for_host(request, code)
     if action not in TEACHER_ACTIONS and action not in TEAM_ACTIONS:
         raise Http404
-    try:
+
+    def run(game: Game) -> None:
         if action in TEACHER_ACTIONS:
             TEACHER_ACTIONS[action](game)
         else:
             _move(game, _team(game, request.POST.get("team")), action, request.POST)
-    except RuleViolation as error:
-        game.refresh_from_db()
-        return render_host(request, game, error_text(error), status=error.http_status)
-    if not request.htmx:
-        return redirect("play:host", game.code)
-    game.refresh_from_db()
-    return render_host(request, game)
+
+    return _act(request, code, run)
 
 
 @require_POST
