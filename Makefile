@@ -39,7 +39,7 @@ test: lint
 	$(BIN)/pytest -n 2 --dist loadfile
 
 bench: $(VENV)/.installed
-	for script in bench/*.py; do $(BIN)/python $$script || exit 1; done
+	for script in bench/[!_]*.py; do $(BIN)/python $$script || exit 1; done
 
 clean:
 	rm -rf $(VENV) .cache .pytest_cache .ruff_cache
