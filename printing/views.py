@@ -37,10 +37,6 @@ def _cached(deck: Deck, options: PrintOptions, language: str, kind: str, make) -
     return data
 
 
-def _language(request: HttpRequest, deck: Deck, form_language: str) -> str:
-    return form_language or deck.language
-
-
 def _pdf(deck: Deck, options: PrintOptions, language: str) -> bytes:
     return _cached(
         deck, options, language, "pdf", lambda: render_pdf(deck_info(deck, language), options)
@@ -72,23 +68,23 @@ def deck_page(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
-def _options_or_400(request: HttpRequest):
+def _options_or_400(request: HttpRequest, deck: Deck):
+    """(options, language, None) from the query, or (None, "", a 400 response naming the errors)."""
     form = bound_form(request.GET)
     if not form.is_valid():
         errors = "; ".join(f"{k}: {' '.join(v)}" for k, v in form.errors.items())
         text = "{} {}".format(_("Invalid print options."), errors)
         return None, "", HttpResponseBadRequest(text, content_type="text/plain")
-    return form.cleaned_data["options"], form.cleaned_data["language"], None
+    return form.cleaned_data["options"], form.cleaned_data["language"] or deck.language, None
 
 
 @login_required
 @require_GET
 def deck_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     deck = _get_deck_for_user(request, slug)
-    options, language, error = _options_or_400(request)
+    options, language, error = _options_or_400(request, deck)
     if error:
         return error
-    language = _language(request, deck, language)
     response = HttpResponse(_pdf(deck, options, language), content_type="application/pdf")
     response["Content-Disposition"] = (
         f'attachment; filename="{deck.slug}-{options.what}-{options.card_size}.pdf"'
@@ -100,10 +96,9 @@ def deck_pdf(request: HttpRequest, slug: str) -> HttpResponse:
 @require_GET
 def deck_png_zip(request: HttpRequest, slug: str) -> HttpResponse:
     deck = _get_deck_for_user(request, slug)
-    options, language, error = _options_or_400(request)
+    options, language, error = _options_or_400(request, deck)
     if error:
         return error
-    language = _language(request, deck, language)
     data = _cached(
         deck, options, language, "zip", lambda: render_png_zip(deck_info(deck, language), options)
     )
@@ -119,10 +114,9 @@ def deck_png_zip(request: HttpRequest, slug: str) -> HttpResponse:
 def deck_preview(request: HttpRequest, slug: str) -> HttpResponse:
     """The first sheet of the PDF as a PNG, for the print page."""
     deck = _get_deck_for_user(request, slug)
-    options, language, error = _options_or_400(request)
+    options, language, error = _options_or_400(request, deck)
     if error:
         return error
-    language = _language(request, deck, language)
     data = _cached(
         deck,
         options,
