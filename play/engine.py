@@ -1,0 +1,295 @@
+"""The pure half of the play core: what an edition is, and how moves apply and replay.
+
+Modelled on boardgame.io's game object: an edition is plain data plus pure functions —
+``setup`` builds the first state, ``moves`` turn a state into the next one, ``view`` cuts out
+what one viewer may see, ``result`` says who won. The Django half (``play.models``,
+``play.services``) stores the state, the append-only move log and a per-game seed, and applies
+every move under the game row's lock; replaying the log from the initial state gives the same
+state again, which is also how the teacher's undo works.
+
+No Django here: editions' ``rules.py`` modules and their tests import this without a database.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from play.rules_common import NotYourTurn, RoundClosed, RuleViolation, TurnConflict
+
+__all__ = [
+    "BotMove",
+    "Context",
+    "Edition",
+    "GameOver",
+    "LoggedMove",
+    "NotYourTurn",
+    "Option",
+    "RoundClosed",
+    "RuleViolation",
+    "Seats",
+    "TurnConflict",
+    "Viewer",
+    "apply_move",
+    "arg_choice",
+    "arg_int",
+    "clean_options",
+    "move_rng",
+    "replay",
+    "setup_rng",
+]
+
+State = dict[str, Any]
+
+
+class GameOver(TurnConflict):
+    """The game has ended; no move is accepted any more (HTTP 409)."""
+
+
+@dataclass(frozen=True)
+class Viewer:
+    """Who is looking: the projector (the whole room), one seat's device, or the teacher.
+
+    The teacher's view may show more than the projector (for example whose tips are still
+    missing) but never a seat's secrets: the teacher's screen is usually projected too.
+    """
+
+    role: Literal["projector", "seat", "teacher"]
+    seat: int | None = None
+
+    @classmethod
+    def projector(cls) -> Viewer:
+        return cls("projector")
+
+    @classmethod
+    def teacher(cls) -> Viewer:
+        return cls("teacher")
+
+    @classmethod
+    def of_seat(cls, seat: int) -> Viewer:
+        return cls("seat", seat)
+
+
+@dataclass(frozen=True)
+class Context:
+    """What a move may use besides the state and its arguments.
+
+    ``rng`` is seeded from the game's seed and the move's number, and ``now`` is the time the
+    move was logged (seconds since the epoch), so a replay draws the same cards and sees the
+    same clock.
+    """
+
+    rng: random.Random
+    now: float
+    teacher: bool = False
+
+
+@dataclass(frozen=True)
+class Seats:
+    """How many seats a game has, and whether a seat is a team or a single player."""
+
+    min: int
+    max: int
+    kind: Literal["teams", "players"] = "teams"
+
+
+@dataclass(frozen=True)
+class Option:
+    """One game option: its kind follows its default (bool, int or str).
+
+    A ``str`` option needs ``choices`` (value, label); an ``int`` option may give ``min`` and
+    ``max``. Labels may be lazy translations; the new-game form is built from these.
+    """
+
+    name: str
+    label: Any
+    default: bool | int | str
+    choices: tuple[tuple[str, Any], ...] = ()
+    min: int | None = None
+    max: int | None = None
+    help: Any = ""
+
+    def clean(self, value: Any) -> bool | int | str:
+        if isinstance(self.default, bool):
+            if isinstance(value, bool):
+                return value
+            if value in ("true", "on", "1", 1):
+                return True
+            if value in ("false", "off", "0", 0, ""):
+                return False
+            raise RuleViolation("bad_option", f"{self.name} must be true or false.")
+        if isinstance(self.default, int):
+            number = _as_int(value)
+            if number is None:
+                raise RuleViolation("bad_option", f"{self.name} must be a whole number.")
+            if (self.min is not None and number < self.min) or (
+                self.max is not None and number > self.max
+            ):
+                raise RuleViolation(
+                    "bad_option", f"{self.name} must be between {self.min} and {self.max}."
+                )
+            return number
+        allowed = [value for value, _label in self.choices]
+        if value not in allowed:
+            raise RuleViolation("bad_option", f"{self.name} must be one of {', '.join(allowed)}.")
+        return value
+
+
+@dataclass(frozen=True)
+class BotMove:
+    """A computer seat's next move; ``delay`` seconds after the last move, to look human."""
+
+    move: str
+    args: dict[str, Any] = field(default_factory=dict)
+    delay: float = 0.0
+
+
+Move = Callable[[State, "int | None", dict[str, Any], Context], State]
+
+
+@dataclass(frozen=True)
+class Edition:
+    """One game of the family, as the core needs it.
+
+    - ``setup(options, deck, seat_names, rng)`` → the first state. ``deck`` is a list of plain
+      card dicts from the card database (``None`` for editions without a place deck). The state
+      must be JSON-serialisable and self-contained: replays never read the database.
+    - ``moves[name](state, seat, args, ctx)`` → the next state. ``seat`` is the acting seat's
+      index (``None`` for a teacher's move such as a reveal). A move gets its own deep copy of the
+      state and may change it in place; it raises ``RuleViolation`` (400), ``NotYourTurn`` or
+      another ``TurnConflict`` (409). Arguments arrive from JSON or from forms: check them
+      (``arg_int``, ``arg_choice``).
+    - ``teacher_moves``: moves only the teacher may make (seat is then ``None``).
+    - ``view(state, viewer)`` → a JSON-safe dict with exactly what that viewer may see.
+    - ``result(state)`` → ``None`` while the game runs, else a dict with at least ``winners``
+      (seat indexes) and ``ranking``.
+    - ``bot(state, seat)`` → the computer seat's next ``BotMove``, or ``None`` if it has nothing
+      to do now. Deterministic given the state (use ``state``-held randomness or the seat).
+    - ``rows(state)`` → CSV rows (first row the header) for the results export.
+    - ``deck_edition``: the card database edition a game needs a deck of, or ``None``.
+    """
+
+    slug: str
+    name: Any
+    seats: Seats
+    setup: Callable[[dict[str, Any], list[dict] | None, list[str], random.Random], State]
+    moves: Mapping[str, Move]
+    view: Callable[[State, Viewer], dict[str, Any]]
+    result: Callable[[State], dict[str, Any] | None]
+    options: tuple[Option, ...] = ()
+    check_options: Callable[[dict[str, Any], int], None] | None = None
+    teacher_moves: frozenset[str] = frozenset()
+    bot: Callable[[State, int], BotMove | None] | None = None
+    rows: Callable[[State], list[list[Any]]] | None = None
+    deck_edition: str | None = None
+    description: Any = ""
+
+
+def clean_options(edition: Edition, options: Mapping[str, Any] | None, seats: int) -> dict:
+    """Fill in defaults, check every value and refuse unknown names."""
+    options = dict(options or {})
+    known = {option.name: option for option in edition.options}
+    unknown = sorted(set(options) - set(known))
+    if unknown:
+        raise RuleViolation("unknown_option", f"Unknown option(s): {', '.join(unknown)}.")
+    cleaned = {
+        name: option.clean(options[name]) if name in options else option.default
+        for name, option in known.items()
+    }
+    if edition.check_options is not None:
+        edition.check_options(cleaned, seats)
+    return cleaned
+
+
+def setup_rng(seed: int) -> random.Random:
+    return random.Random(f"{seed}:setup")
+
+
+def move_rng(seed: int, number: int) -> random.Random:
+    """The generator for the move with this 1-based log number."""
+    return random.Random(f"{seed}:{number}")
+
+
+def _fresh(state: State) -> State:
+    return copy.deepcopy(state)
+
+
+def apply_move(
+    edition: Edition,
+    state: State,
+    seat: int | None,
+    name: str,
+    args: Mapping[str, Any] | None,
+    ctx: Context,
+) -> State:
+    """Check and apply one move; the given state is left untouched."""
+    if edition.result(state) is not None:
+        raise GameOver("game_over", "This game has ended.")
+    move = edition.moves.get(name)
+    if move is None:
+        raise RuleViolation("unknown_move", f"There is no move called {name!r}.")
+    if name in edition.teacher_moves and not ctx.teacher:
+        raise RuleViolation("teacher_only", "Only the teacher may do that.")
+    if not isinstance(args, Mapping):
+        raise RuleViolation("bad_args", "A move's arguments are an object.")
+    new = move(_fresh(state), seat, dict(args), ctx)
+    if not isinstance(new, dict):
+        raise TypeError(f"move {edition.slug}.{name} returned {type(new).__name__}, not a dict")
+    return new
+
+
+@dataclass(frozen=True)
+class LoggedMove:
+    """One row of the move log, as replay needs it."""
+
+    number: int
+    seat: int | None
+    name: str
+    args: dict[str, Any]
+    at: float
+    teacher: bool = False
+
+
+def replay(edition: Edition, initial: State, log: Iterable[LoggedMove], seed: int) -> State:
+    """The state after applying the logged moves to the initial state, in order."""
+    state = initial
+    for entry in log:
+        ctx = Context(rng=move_rng(seed, entry.number), now=entry.at, teacher=entry.teacher)
+        state = apply_move(edition, state, entry.seat, entry.name, entry.args, ctx)
+    return state
+
+
+def as_json(state: State) -> State:
+    """A JSON round trip: what the database will give back (tuples become lists, keys strings)."""
+    return json.loads(json.dumps(state))
+
+
+def _as_int(value: Any) -> int | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and value.strip().lstrip("-").isdigit() and len(value) < 12:
+        return int(value.strip())
+    return None
+
+
+def arg_int(args: Mapping[str, Any], name: str, low: int, high: int) -> int:
+    """A whole-number argument in ``low..high`` (from JSON or a form field)."""
+    number = _as_int(args.get(name))
+    if number is None:
+        raise RuleViolation("bad_args", f"{name} must be a whole number.")
+    if not low <= number <= high:
+        raise RuleViolation("bad_args", f"{name} must be between {low} and {high}.")
+    return number
+
+
+def arg_choice(args: Mapping[str, Any], name: str, choices: Sequence[str]) -> str:
+    value = args.get(name)
+    if value not in choices:
+        raise RuleViolation("bad_args", f"{name} must be one of {', '.join(choices)}.")
+    return value
