@@ -15,10 +15,10 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from cards.roles import can_run_games
 from play import games, germany, registry, views_shell, views_world, world
 from play.display import decorate, error_text, qr_svg, results_table, round_map_svg, tip_card
-from play.forms import NewGameForm, engine_game_form
+from play.forms import engine_game_form
 from play.models import Game, Mode, Team
 from play.rules_common import RuleViolation
-from play.services import can_manage, create_game, end_game, kick_device, set_mode
+from play.services import can_manage, end_game, kick_device, set_mode
 from play.state import available_tips, game_data
 
 
@@ -93,27 +93,8 @@ def index(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def new_game(request: HttpRequest) -> HttpResponse:
-    if not can_run_games(request.user):
-        raise PermissionDenied
-    form = NewGameForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        try:
-            game = create_game(
-                user=request.user,
-                edition="germany",
-                deck=form.cleaned_data["deck"],
-                team_names=form.team_names(),
-                starting_team=form.cleaned_data["starting_team"],
-                mode=form.cleaned_data["mode"],
-                draw=form.cleaned_data["draw"],
-                face_down=form.cleaned_data["face_down"],
-                language=request.LANGUAGE_CODE,
-            )
-        except RuleViolation as error:
-            form.add_error(None, error_text(error))
-        else:
-            return redirect("play:host", game.code)
-    return render(request, "play/new.html", {"form": form})
+    """The first page for a new game: Spot On Germany's form (its older address)."""
+    return redirect("play:new_engine", "germany")
 
 
 @login_required
@@ -186,6 +167,9 @@ def _act(request: HttpRequest, code: str, action) -> HttpResponse:
 @login_required
 @require_POST
 def start_round(request: HttpRequest, code: str) -> HttpResponse:
+    game = _get_game_for_host(request, code)
+    if game.on_engine:
+        return views_shell.host_move(request, game, move="lay_out")
     picked = request.POST.getlist("places")
 
     def action(game: Game) -> None:
@@ -206,6 +190,10 @@ def start_round(request: HttpRequest, code: str) -> HttpResponse:
 @login_required
 @require_POST
 def reveal(request: HttpRequest, code: str) -> HttpResponse:
+    game = _get_game_for_host(request, code)
+    if game.on_engine:
+        return views_shell.host_move(request, game, move="reveal")
+
     def action(game: Game) -> None:
         if game.edition == "world":
             world.evaluate(game, every=True)
@@ -219,6 +207,13 @@ def reveal(request: HttpRequest, code: str) -> HttpResponse:
 @require_POST
 def play_for_team(request: HttpRequest, code: str) -> HttpResponse:
     """The projector places a tip for the team whose turn it is."""
+    game = _get_game_for_host(request, code)
+    if game.on_engine:
+        team = Team.objects.filter(game=game, pk=_int(request.POST.get("team"), -1)).first()
+        if team is None:
+            error = RuleViolation("unknown_team", "That team does not play in this game.")
+            return views_shell.render_projector(request, game, error_text(error), status=400)
+        return views_shell.host_move(request, game, move="tip", seat=team.index)
 
     def action(game: Game) -> None:
         if game.edition == "world":
@@ -264,6 +259,9 @@ def kick(request: HttpRequest, code: str) -> HttpResponse:
 @login_required
 @require_POST
 def end(request: HttpRequest, code: str) -> HttpResponse:
+    game = _get_game_for_host(request, code)
+    if game.on_engine and "end" in games.edition_of(game).moves:
+        return views_shell.host_move(request, game, move="end")
     return _act(request, code, lambda g: world.end_game(g) if g.edition == "world" else end_game(g))
 
 
@@ -286,10 +284,12 @@ def results_csv(request: HttpRequest, code: str) -> HttpResponse:
     return response
 
 
-def _int(value: str | None) -> int:
+def _int(value: str | None, default: object = None) -> int:
     try:
         return int(value or "")
     except ValueError:
+        if default is not None:
+            return default
         raise RuleViolation("bad_input", "Choose a place and a tip card.") from None
 
 

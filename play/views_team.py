@@ -149,6 +149,8 @@ def place_tip(request: HttpRequest, code: str) -> HttpResponse:
     me = _device_team(request, game)
     if me is None:
         return redirect("play:team", game.code)
+    if game.on_engine:
+        return views_shell.device_move(request, game, me, move="tip")
     try:
         place = int(request.POST.get("place") or "")
     except ValueError:
