@@ -131,3 +131,15 @@ def world_deck(db, berlin, paris) -> Deck:
     DeckCard.objects.create(deck=deck, place=berlin, colour="yellow")
     DeckCard.objects.create(deck=deck, place=paris, colour="orange")
     return deck
+
+
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix, tmp_path_factory):
+    """SQLite tests use a database file, not shared-cache memory: browser tests' live server
+    answers polls and moves in parallel threads, and shared-cache memory databases refuse such
+    concurrent access outright ("table is locked") where a file in WAL mode waits its turn."""
+    from django.conf import settings
+
+    database = settings.DATABASES["default"]
+    if database["ENGINE"].endswith("sqlite3"):
+        database.setdefault("TEST", {})["NAME"] = str(tmp_path_factory.mktemp("db") / "test.db")
