@@ -162,6 +162,14 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "cards:home"
 LOGOUT_REDIRECT_URL = "cards:home"
 
+# Join codes: how many unknown codes one address may try per window (seconds) before its code
+# look-ups are refused for the rest of the window.
+PLAY_CODE_MISSES_ALLOWED = env_int("PLAY_CODE_MISSES_ALLOWED", 20, minimum=1)
+PLAY_CODE_MISS_WINDOW = env_int("PLAY_CODE_MISS_WINDOW", 600, minimum=10)
+# Games nobody touched for this many hours end; ended games are deleted after this many days.
+PLAY_IDLE_HOURS = env_int("PLAY_IDLE_HOURS", 24, minimum=1)
+PLAY_KEEP_DAYS = env_int("PLAY_KEEP_DAYS", 90, minimum=1)
+
 CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",

@@ -24,7 +24,7 @@ from play import api_core, germany, registry
 from play.editions.germany.rules import TipCard
 from play.models import Draw, Game, Mode, PlayedTip, Team
 from play.rules_common import RuleViolation
-from play.services import can_manage, cookie_name, create_game, team_for_token
+from play.services import can_manage, create_game
 from play.state import game_data, round_data, team_data
 
 TOKEN_HEADER = "HTTP_X_TEAM_TOKEN"
@@ -81,8 +81,7 @@ def _violation(error: RuleViolation) -> Response:
 
 def _viewer(request: Request, game: Game) -> tuple[bool, Team | None]:
     """(runs the game?, the team whose token came with the request)."""
-    token = request.META.get(TOKEN_HEADER) or request.COOKIES.get(cookie_name(game))
-    return can_manage(request.user, game), team_for_token(game, token)
+    return can_manage(request.user, game), api_core.seat_of(request, game)
 
 
 def _game_for_manager(request: Request, game_id: int) -> Game:

@@ -13,6 +13,7 @@ from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
+from rest_framework.authentication import SessionAuthentication
 from rest_framework.decorators import api_view, permission_classes
 from rest_framework.exceptions import PermissionDenied
 from rest_framework.permissions import AllowAny
@@ -55,7 +56,14 @@ def violation(error: RuleViolation) -> Response:
 
 
 def seat_of(request: Request, game: Game) -> Team | None:
-    token = request.META.get(TOKEN_HEADER) or request.COOKIES.get(cookie_name(game))
+    """The seat whose token came with the request: the ``X-Team-Token`` header, or the join
+    cookie — which a browser also sends with another site's forms, so a write that relies on
+    the cookie must pass Django's CSRF check like a logged-in user's."""
+    token = request.META.get(TOKEN_HEADER)
+    if not token:
+        token = request.COOKIES.get(cookie_name(game))
+        if token and request.method not in ("GET", "HEAD", "OPTIONS"):
+            SessionAuthentication().enforce_csrf(request)
     return team_for_token(game, token)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import time
 
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -13,8 +14,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from cards.roles import can_run_games
-from play import games, germany, registry, views_shell, views_world, world
+from play import games, germany, guard, registry, views_shell, views_world, world
 from play.display import decorate, error_text, qr_svg, results_table, round_map_svg, tip_card
+from play.expiry import expire_games
 from play.forms import engine_game_form
 from play.models import Game, Mode, Team
 from play.rules_common import RuleViolation
@@ -83,6 +85,7 @@ def render_host(request: HttpRequest, game: Game, error: str = "", status: int =
 def index(request: HttpRequest) -> HttpResponse:
     if not can_run_games(request.user):
         raise PermissionDenied
+    expire_games()  # cheap, and keeps the list to games that can still be played
     rows = Game.objects.select_related("deck").prefetch_related("teams")
     if not request.user.is_superuser:
         rows = rows.filter(created_by=request.user)
@@ -137,13 +140,15 @@ def host(request: HttpRequest, code: str) -> HttpResponse:
 
 @require_GET
 def host_state(request: HttpRequest, code: str) -> HttpResponse:
-    """Polled every second or two: one version lookup when nothing changed."""
-    version = Game.objects.filter(code=code.upper()).values_list("version", flat=True).first()
-    if version is None:
-        return HttpResponse(status=404)
-    if request.GET.get("v") == str(version):
+    """Polled by the projector. An unknown code and someone else's game answer alike (404), so
+    the poll tells a code guesser nothing."""
+    game = Game.objects.select_related("deck").filter(code=code.upper()[:16]).first()
+    if game is None or not can_manage(request.user, game):
+        raise Http404
+    if request.GET.get("v") == str(game.version) and (
+        game.bot_due_at is None or game.bot_due_at > time.time()
+    ):
         return HttpResponse(status=204)
-    game = _get_game_for_host(request, code)
     if game.on_engine:
         return views_shell.render_projector(request, views_shell.run_due_bots(game))
     context = host_context(request, game)
@@ -209,7 +214,7 @@ def play_for_team(request: HttpRequest, code: str) -> HttpResponse:
     """The projector places a tip for the team whose turn it is."""
     game = _get_game_for_host(request, code)
     if game.on_engine:
-        team = Team.objects.filter(game=game, pk=_int(request.POST.get("team"), -1)).first()
+        team = Team.objects.filter(game=game, pk=guard.parse_id(request.POST.get("team"))).first()
         if team is None:
             error = RuleViolation("unknown_team", "That team does not play in this game.")
             return views_shell.render_projector(request, game, error_text(error), status=400)
@@ -294,7 +299,7 @@ def _int(value: str | None, default: object = None) -> int:
 
 
 def _team(game: Game, value: str | None) -> Team:
-    team = Team.objects.filter(game=game, pk=_int(value)).first()
+    team = Team.objects.filter(game=game, pk=guard.parse_id(value)).first()
     if team is None:
         raise RuleViolation("unknown_team", "That team does not play in this game.")
     return team

@@ -11,7 +11,13 @@ from cards.models import Deck, DeckCard, Edition, Place
 
 @pytest.fixture(autouse=True)
 def _isolated_cache(settings, tmp_path):
-    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    # A location of its own per test: local-memory caches of one location share their data.
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "LOCATION": str(tmp_path),
+        }
+    }
     settings.MEDIA_ROOT = tmp_path / "media"
 
 

