@@ -100,7 +100,7 @@ class Search:
         self.complete = False
         self._reaches: dict[tuple[int, ...], frozenset[int]] = {}
         self._memo: dict[tuple[tuple[int, ...], int, bool], list[Solution]] = {}
-        self._subsets: dict[tuple[tuple[int, ...], int], list[tuple[int, ...]]] = {}
+        self._subsets: dict[tuple[tuple[int, ...], int], list] = {}
 
     def _spend(self, amount: int) -> None:
         self.work += amount
@@ -164,47 +164,61 @@ class Search:
         return paths
 
     def _subsets_of(self, rest: tuple[int, ...], size: int) -> list[tuple[int, ...]]:
+        """The distinct sub-multisets of ``rest`` with ``size`` cards, with their reach sets."""
         cached = self._subsets.get((rest, size))
         if cached is None:
-            cached = sorted(set(combinations(rest, size)))
+            cached = [
+                (subset, self._reach(subset)) for subset in sorted(set(combinations(rest, size)))
+            ]
             self._subsets[(rest, size)] = cached
         return cached
 
-    def _extend(
-        self, level: list[tuple[Solution, int, tuple[int, ...]]], fresh: bool
-    ) -> list[tuple[Solution, int, tuple[int, ...]]]:
-        """The chains one step longer than those of ``level`` that do not touch the target."""
-        longer = []
-        target, ops = self.target, ("+",) if fresh else self.ops
-        for prefix, total, rest in level:
-            self._spend(1)
-            for index, kind in enumerate(rest):
-                if index and rest[index - 1] == kind:
-                    continue
-                left = rest[:index] + rest[index + 1 :]
-                for value in _values(kind):
-                    for op in ops:
-                        after = apply_op(total, value, op)
-                        if after is None or after == target:
-                            continue
-                        longer.append(((*prefix, (kind, value, op, after)), after, left))
-        return longer
+    def _steps(
+        self, total: int, rest: tuple[int, ...], fresh: bool
+    ) -> list[tuple[Step, int, tuple[int, ...]]]:
+        """Every legal play from ``total`` that does not touch the target, with what is left."""
+        found = []
+        target = self.target
+        ops = ("+",) if fresh else self.ops
+        for index, kind in enumerate(rest):
+            if index and rest[index - 1] == kind:
+                continue
+            left = rest[:index] + rest[index + 1 :]
+            for value in _values(kind):
+                for op in ops:
+                    after = apply_op(total, value, op)
+                    if after is not None and after != target:
+                        found.append(((kind, value, op, after), after, left))
+        self._spend(len(found) + 1)
+        return found
 
     def solutions(self) -> Iterator[Solution]:
         """Every solution, shortest first; stops early (``complete`` False) on the budget."""
+        # ``level`` holds the chains of ``depth`` steps (none touching the target); a solution of
+        # ``length`` steps is such a chain, one more step, and a suffix of ``SUFFIX`` steps.
+        level: list[tuple[Solution, int, tuple[int, ...]]] = [((), self.total, self.cards)]
+        depth = 0
         try:
-            level = [((), self.total, self.cards)]
             for length in range(1, len(self.cards) + 1):
-                back = min(length, SUFFIX)
-                if length > SUFFIX:
-                    level = self._extend(level, self.fresh and length == SUFFIX + 1)
+                if length <= SUFFIX:
+                    for subset, reach in self._subsets_of(self.cards, length):
+                        if self.total in reach:
+                            yield from self._paths(subset, self.total, self.fresh)
+                    continue
+                while depth < length - SUFFIX - 1:
+                    level = [
+                        ((*prefix, step), after, left)
+                        for prefix, total, rest in level
+                        for step, after, left in self._steps(total, rest, self.fresh and not prefix)
+                    ]
+                    depth += 1
                 for prefix, total, rest in level:
-                    fresh = self.fresh and not prefix
-                    for subset in self._subsets_of(rest, back):
-                        if total not in self._reach(subset):
-                            continue
-                        for path in self._paths(subset, total, fresh):
-                            yield prefix + path
+                    for step, after, left in self._steps(total, rest, self.fresh and not prefix):
+                        for subset, reach in self._subsets_of(left, SUFFIX):
+                            if after in reach:
+                                head = (*prefix, step)
+                                for path in self._paths(subset, after, False):
+                                    yield head + path
             self.complete = True
         except BudgetExceeded:
             return

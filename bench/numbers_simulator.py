@@ -1,0 +1,38 @@
+"""Numbers simulator: games of the simple strategy per second, on one core.
+
+Run: python bench/numbers_simulator.py [--games 5000] [--players 2] [--level normal]
+Plays the games in this one process (as ``manage.py simulate numbers`` does) and prints the time
+and the resulting win rate. Target: 5,000 two-player Normal games in at most 60 s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from play.editions.numbers.simulator import simulate
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=5000)
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--level", default="normal")
+    parser.add_argument("--seed", type=int, default=1)
+    options = parser.parse_args()
+    start = time.perf_counter()
+    line = simulate(options.players, options.level, True, options.games, options.seed)
+    elapsed = time.perf_counter() - start
+    print(f"numbers simulator: {options.games} games, {options.players} players, {options.level}")
+    print(f"  {elapsed:.1f} s ({elapsed / options.games * 1000:.2f} ms per game)")
+    print(f"  win rate {line['win_rate']:.3f} [{line['ci_low']:.3f}, {line['ci_high']:.3f}]")
+    target = 60 * options.games / 5000
+    print(f"  target <= {target:.0f} s: {'met' if elapsed <= target else 'MISSED'}")
+
+
+if __name__ == "__main__":
+    main()
