@@ -14,7 +14,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from play.editions.numbers.simulator import simulate
+from play.editions.numbers.simulator import run
 
 
 def main() -> None:
@@ -25,7 +25,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     options = parser.parse_args()
     start = time.perf_counter()
-    line = simulate(options.players, options.level, True, options.games, options.seed)
+    line = run(options.players, options.level, True, options.games, options.seed)
     elapsed = time.perf_counter() - start
     print(f"numbers simulator: {options.games} games, {options.players} players, {options.level}")
     print(f"  {elapsed:.1f} s ({elapsed / options.games * 1000:.2f} ms per game)")

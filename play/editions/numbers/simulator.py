@@ -6,10 +6,11 @@ split over processes without changing a figure.
 
 from __future__ import annotations
 
+import argparse
 import math
 import random
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NoReturn
 
 from play.editions.numbers import rules
 from play.editions.numbers.strategy import next_move
@@ -68,7 +69,6 @@ def summary(
         "level": level,
         "signals": signals and rules.LEVELS[level]["signals"],
         "games": games,
-        "seed": seed,
         "wins": wins,
         "win_rate": round(wins / games, 4) if games else 0.0,
         "ci_low": round(low, 4),
@@ -78,7 +78,27 @@ def summary(
     }
 
 
-def simulate(players: int, level: str, signals: bool, games: int, seed: int) -> dict[str, Any]:
-    return summary(
-        players, level, signals, seed, outcomes(players, level, signals, range(games), seed)
-    )
+def run(players: int, level: str, signals: bool, games: int, seed: int) -> dict[str, Any]:
+    """Play ``games`` games and sum them up."""
+    results = outcomes(players, level, signals, range(games), seed)
+    return summary(players, level, signals, seed, results)
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise ValueError(message)
+
+
+def simulate(words: list[str]) -> list[dict[str, Any]]:
+    """``simulate numbers --players 2|3|4 --level L [--no-signals] --games N --seed S``."""
+    parser = _Parser(prog="simulate numbers", add_help=False)
+    parser.add_argument("--players", type=int, choices=(2, 3, 4), default=2)
+    parser.add_argument("--level", choices=tuple(rules.LEVELS), default="normal")
+    parser.add_argument("--no-signals", action="store_true")
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--seed", type=int, default=1)
+    options = parser.parse_args(words)
+    if options.games < 1:
+        raise ValueError("--games must be at least 1.")
+    signals = not options.no_signals
+    return [run(options.players, options.level, signals, options.games, options.seed)]
