@@ -47,8 +47,12 @@ def _step_text(before: int, step: dict[str, Any], joker: bool) -> str:
     return f"{before} {rules.OP_SYMBOLS[step['op']]} {card} = {step['total']}"
 
 
+def _names(state: State) -> list[str]:
+    return state.get("names") or [f"Player {seat + 1}" for seat in range(state["players"])]
+
+
 def _chain(state: State, chain: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    shown, before = [], 0
+    shown, before, names = [], 0, _names(state)
     for step in chain:
         joker = rules.value_of(state, step["card"]) == JOKER
         shown.append(
@@ -58,6 +62,7 @@ def _chain(state: State, chain: list[dict[str, Any]]) -> list[dict[str, Any]]:
                 "op": step["op"],
                 "total": step["total"],
                 "seat": step["seat"],
+                "seat_name": names[step["seat"]],
                 "text": _step_text(before, step, joker),
             }
         )
@@ -94,6 +99,18 @@ def _review(state: State) -> list[dict[str, Any]]:
     ]
 
 
+OP_NAMES = {"+": _("plus"), "-": _("minus"), "*": _("times"), "/": _("divided by")}
+
+
+def _ops(state: State) -> list[dict[str, Any]]:
+    """The operations the seat to play may choose now (the first card is only added)."""
+    if not state["chain"]:
+        allowed: tuple[str, ...] = ("+",)
+    else:
+        allowed = rules.SMALL_OPS if state["small"] else rules.OPS
+    return [{"op": op, "symbol": rules.OP_SYMBOLS[op], "name": str(OP_NAMES[op])} for op in allowed]
+
+
 def view(state: State, viewer: Viewer) -> dict[str, Any]:
     """What one viewer may see: only a seat's own hand, unless hands are open."""
     players = state["players"]
@@ -107,7 +124,9 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
         "endless": state["endless"],
         "small": state["small"],
         "players": players,
-        "names": state.get("names", [f"Player {seat + 1}" for seat in range(players)]),
+        "names": _names(state),
+        "turn_name": None if over else _names(state)[state["turn"]],
+        "active_seats": [] if over else [state["turn"]],
         "target": state["target"],
         "target_cards": [_label(state, card) for card in state["target_cards"]],
         "total": state["total"],
@@ -123,13 +142,27 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
         "reason": state["reason"],
         "history": [{"target": entry["target"], "hit": entry["hit"]} for entry in state["history"]],
     }
+    data["table"] = [
+        {
+            "seat": seat,
+            "name": data["names"][seat],
+            "cards": len(state["hands"][seat]),
+            "shown": shown[seat],
+            "turn": data["turn"] == seat,
+        }
+        for seat in range(players)
+    ]
     if state["open_hands"]:
         data["hands"] = [[_label(state, card) for card in hand] for hand in state["hands"]]
+        for seat, row in enumerate(data["table"]):
+            row["hand"] = data["hands"][seat]
     if viewer.role == "seat" and viewer.seat is not None and 0 <= viewer.seat < players:
         seat = viewer.seat
         data["you"] = seat
         data["your_turn"] = not over and state["turn"] == seat
         data["can_show"] = data["your_turn"] and state["signals"] and not state["showed"][seat]
+        data["ops"] = _ops(state) if data["your_turn"] else []
+        data["joker_values"] = list(range(1, 14))
         data["hand"] = [
             {
                 "id": card,
