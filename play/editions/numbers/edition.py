@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from functools import lru_cache
+from functools import lru_cache, wraps
 from typing import Any
 
 from django.utils.translation import gettext_lazy as _
@@ -11,10 +11,38 @@ from django.utils.translation import gettext_lazy as _
 from play.editions.numbers import rules
 from play.editions.numbers.solver import JOKER, shortest
 from play.editions.numbers.strategy import next_move
-from play.engine import BotMove, Edition, Option, RuleViolation, Seats, Viewer
+from play.engine import BotMove, Edition, Move, Option, RuleViolation, Seats, Viewer
 
 State = dict[str, Any]
 BOT_DELAY = 1.5
+
+
+# The rules' English messages, translated into the language of the request that made the move.
+MESSAGES = {
+    "not_in_hand": _("That card is not in your hand."),
+    "small_ops": _("Only + and − are allowed with small numbers."),
+    "first_card_adds": _("The first card for a target is added to 0."),
+    "below_zero": _("%(total)s − %(value)s would drop below 0."),
+    "remainder": _("%(total)s ÷ %(value)s leaves a remainder."),
+    "no_signals": _("This level allows no signals."),
+    "already_shown": _("You have already shown a card for this target."),
+    "joker_value": _("Say which value the joker stands for (1–13)."),
+}
+
+
+def _translating(move: Move) -> Move:
+    @wraps(move)
+    def wrapped(state: State, seat: int | None, args: dict[str, Any], ctx: Any) -> State:
+        try:
+            return move(state, seat, args, ctx)
+        except RuleViolation as error:
+            text = MESSAGES.get(error.code)
+            if text is not None:
+                error.message = str(text) % getattr(error, "params", {})
+                error.args = (error.message,)
+            raise
+
+    return wrapped
 
 
 def check_options(options: dict[str, Any], seats: int) -> None:
@@ -214,7 +242,11 @@ EDITION = Edition(
     ),
     seats=Seats(rules.MIN_PLAYERS, rules.MAX_PLAYERS, "players"),
     setup=setup,
-    moves={"show": rules.show, "play": rules.play, "pass": rules.pass_},
+    moves={
+        "show": _translating(rules.show),
+        "play": _translating(rules.play),
+        "pass": _translating(rules.pass_),
+    },
     view=view,
     result=result,
     options=(

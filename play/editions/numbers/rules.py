@@ -222,6 +222,13 @@ def _finish_turn(state: State, seat: int) -> None:
     state["turn"] = following
 
 
+def _refused(code: str, template: str, total: int, value: int) -> RuleViolation:
+    """A refusal whose message names the numbers; ``params`` lets the edition translate it."""
+    error = RuleViolation(code, template.format(total=total, value=value))
+    error.params = {"total": total, "value": value}
+    return error
+
+
 def check_play(state: State, value: int, op: str) -> int:
     """The new total, or a ``RuleViolation`` saying why the calculation is not allowed."""
     total = state["total"]
@@ -233,12 +240,12 @@ def check_play(state: State, value: int, op: str) -> int:
         return total + value
     if op == "-":
         if value > total:
-            raise RuleViolation("below_zero", f"{total} − {value} would drop below 0.")
+            raise _refused("below_zero", "{total} − {value} would drop below 0.", total, value)
         return total - value
     if op == "*":
         return total * value
     if total % value:
-        raise RuleViolation("remainder", f"{total} ÷ {value} leaves a remainder.")
+        raise _refused("remainder", "{total} ÷ {value} leaves a remainder.", total, value)
     return total // value
 
 

@@ -50,6 +50,13 @@ def test_the_api_answers_400_for_a_rule_and_409_out_of_turn(teacher, game):
     assert not any(card in text for card in hand_ids(game, 0))
 
 
+def test_the_projector_speaks_the_game_s_language(client, teacher):
+    game = games.create_game(user=teacher, edition="numbers", seat_names=["Ada", "Bo"])
+    client.force_login(teacher)
+    html = client.get(f"/play/host/{game.code}/").content.decode()
+    assert "Ziel" in html and "Stapel" in html and "Weitergeben an Ada" in html
+
+
 def test_the_projector_shows_the_table_and_no_hand_in_device_mode(client, teacher, game):
     for team in game.teams.all():  # every seat has joined on its own device
         team.device_joined = True
@@ -108,18 +115,22 @@ def test_the_projector_hands_over_between_turns_in_hot_seat(client, teacher, gam
     ]  # fmt: skip
     card, op = refusals[0]
     value = game.state["cards"][card][0]
-    expected = (
-        f"{total} ÷ {value} leaves a remainder."
+    expected = {
+        "en": f"{total} ÷ {value} leaves a remainder."
         if op == "/"
-        else f"{total} − {value} would drop below 0."
-    )
-    refused = client.post(
-        f"/play/host/{game.code}/move/",
-        {"move": "play", "seat": "1", "card": card, "op": op},
-        headers={"HX-Request": "true"},
-    )
-    assert refused.status_code == 400
-    assert expected in refused.content.decode()
+        else f"{total} − {value} would drop below 0.",
+        "de": f"{total} ÷ {value} geht nicht ohne Rest."
+        if op == "/"
+        else f"{total} − {value} wäre kleiner als 0.",
+    }
+    for language in ("en", "de"):
+        refused = client.post(
+            f"/play/host/{game.code}/move/",
+            {"move": "play", "seat": "1", "card": card, "op": op},
+            headers={"HX-Request": "true", "Accept-Language": language},
+        )
+        assert refused.status_code == 400
+        assert expected[language] in refused.content.decode()
 
 
 def test_a_computer_seat_waits_its_delay_then_plays(teacher, monkeypatch):
@@ -136,7 +147,9 @@ def test_a_computer_seat_waits_its_delay_then_plays(teacher, monkeypatch):
 
 def test_the_results_csv_lists_each_target(client, teacher, monkeypatch):
     monkeypatch.setattr(numbers_edition, "BOT_DELAY", 0)
-    game = games.create_game(user=teacher, edition="numbers", seat_names=["A", "B"], bots=[1])
+    game = games.create_game(
+        user=teacher, edition="numbers", seat_names=["A", "B"], bots=[1], language="en"
+    )
     while not game.is_finished:  # seat 0 plays like the computer, through the core's service
         name, args = next_move(game.state, 0)
         game = games.make_move(game, 0, name, args)
