@@ -8,11 +8,10 @@ whole numbers only, never below 0, division without remainder, and the first car
 step, because touching the target hits it and ends the chain.
 
 ``solve`` lists every solution, shortest first, each distinct sequence once (cards of equal value
-are interchangeable, so two 7s give one solution, not two). It meets in the middle: the last
-``SUFFIX`` steps come from tables built backwards from the target, one table per small
-sub-multiset of cards (the totals from which those cards can still hit), and only the steps before
-them are searched forwards; the suffixes themselves are spelled out only for the totals that some
-prefix actually reaches. ``shortest`` finds one shortest solution for large hands (the hindsight
+are interchangeable, so two 7s give one solution, not two). It meets in the middle: for each
+small sub-multiset of cards (up to ``SUFFIX``), the set of totals from which exactly those cards
+can still hit is built backwards from the target; only the steps before such a suffix are searched
+forwards, and a suffix is spelled out only from the totals that some prefix actually reaches. ``shortest`` finds one shortest solution for large hands (the hindsight
 view after a game holds every hand at once) by iterative deepening.
 """
 
