@@ -9,6 +9,7 @@ import pytest
 from play import games
 from play.editions.numbers import edition as numbers_edition
 from play.editions.numbers.strategy import next_move
+from play.models import Game
 from tests.conftest import api_client_for
 
 pytestmark = pytest.mark.django_db
@@ -158,3 +159,25 @@ def test_the_results_csv_lists_each_target(client, teacher, monkeypatch):
     assert text.splitlines()[0].startswith("target,hit,chain")
     html = client.get(f"/play/host/{game.code}/").content.decode()
     assert "Shortest way with the hands at its start" in html
+
+
+def test_a_teacher_starts_a_game_from_the_new_game_form(client, teacher):
+    client.force_login(teacher)
+    page = client.get("/play/new/numbers/").content.decode()
+    assert 'name="option_level"' in page and 'name="option_small"' in page
+    created = client.post(
+        "/play/new/numbers/",
+        {
+            "seat_0": "Ada",
+            "seat_1": "Bo",
+            "seat_2": "Cem",
+            "bot_2": "on",
+            "mode": "projector",
+            "option_level": "hard",
+        },
+    )
+    assert created.status_code == 302
+    game = Game.objects.get()
+    assert game.state["level"] == "hard" and game.state["signals"] is False
+    assert len(game.state["hands"]) == 3
+    assert sum(value == 0 for value, _suit in game.state["cards"].values()) == 1
