@@ -56,4 +56,7 @@ def test_a_two_player_game_with_a_computer_player_runs_to_its_end(
     text = page.locator(".nb-review").inner_text()
     assert "Shortest way with the hands at its start" in text
     assert re.search(r"Won!|Lost", text)
-    context.close()
+    context.close()  # no page polls any more: the test may use the database again
+    game.refresh_from_db()
+    assert game.is_finished
+    assert games.replayed_state(game) == game.state
