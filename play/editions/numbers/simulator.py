@@ -97,6 +97,8 @@ def simulate(words: list[str]) -> list[dict[str, Any]]:
     parser.add_argument("--no-signals", action="store_true")
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=1)
+    if "-h" in words or "--help" in words:
+        raise ValueError(parser.format_usage().strip())
     options = parser.parse_args(words)
     if options.games < 1:
         raise ValueError("--games must be at least 1.")
