@@ -45,3 +45,16 @@ def test_it_refuses_an_unknown_part_or_language():
         render_numbers_kit("poster")
     with pytest.raises(SheetError):
         render_numbers_kit("rules", language="fr")
+
+
+def test_it_serves_the_kit_to_teachers_only(client, teacher, student):
+    url = "/print/numbers-kit.pdf"
+    assert client.get(url).status_code == 302  # to the login
+    client.force_login(student)
+    assert client.get(url).status_code == 403
+    client.force_login(teacher)
+    response = client.get(url, {"what": "rules", "language": "en"})
+    assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
+    assert "Numbers – rules summary" in text_of(response.content)[0]
+    assert client.get(url, {"what": "poster"}).status_code == 400
+    assert "numbers-kit.pdf" in client.get("/print/").content.decode()

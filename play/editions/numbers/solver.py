@@ -11,8 +11,9 @@ step, because touching the target hits it and ends the chain.
 are interchangeable, so two 7s give one solution, not two). It meets in the middle: for each
 small sub-multiset of cards (up to ``SUFFIX``), the set of totals from which exactly those cards
 can still hit is built backwards from the target; only the steps before such a suffix are searched
-forwards, and a suffix is spelled out only from the totals that some prefix actually reaches. ``shortest`` finds one shortest solution for large hands (the hindsight
-view after a game holds every hand at once) by iterative deepening.
+forwards, and a suffix is spelled out only from the totals that some prefix actually reaches.
+``shortest`` finds one shortest solution for large hands (the hindsight view after a game holds
+every hand at once) by iterative deepening.
 """
 
 from __future__ import annotations
