@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections import Counter
 
 import pytest
 
@@ -147,3 +148,13 @@ def test_it_checks_the_options():
     with pytest.raises(RuleViolation):
         clean_options(EDITION, {}, 5)
     assert clean_options(EDITION, {}, 2)["level"] == "normal"
+
+
+def test_it_finds_the_hindsight_way_among_the_cards_held_at_the_start():
+    _initial, _log, final = bot_game(3, level="expert")
+    for entry in EDITION.view(final, Viewer.projector())["review"]:
+        if entry["shortest"] is None:
+            continue
+        used = Counter(step["card"] for step in entry["shortest"])
+        held = Counter(entry["hands"])
+        assert all(held[card] >= count for card, count in used.items())

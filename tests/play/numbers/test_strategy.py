@@ -101,3 +101,13 @@ def test_it_prints_one_json_line_from_the_simulate_command():
 def test_it_names_an_unknown_edition_in_the_simulate_command():
     with pytest.raises(CommandError, match="nowhere"):
         call_command("simulate", "nowhere")
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard", "expert"])
+def test_it_wins_exactly_when_the_level_s_targets_are_hit(level):
+    goal = rules.LEVELS[level]["goal"]
+    for number in range(6):
+        outcome = play_game(3, level, True, f"goal-{number}")
+        assert outcome.hits <= goal
+        assert outcome.won == (outcome.hits == goal)
+        assert outcome.turns >= outcome.hits
