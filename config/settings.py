@@ -82,6 +82,7 @@ INSTALLED_APPS = [
     "printing",
     "play",
     "play.editions.germany",
+    "play.editions.numbers",
 ]
 
 MIDDLEWARE = [
