@@ -14,7 +14,6 @@ urlpatterns = [
     path("api/", include("cards.api_urls")),
     path("api/", include("geo.api_urls")),
     path("api/", include("play.api_urls")),
-    path("api/", include("play.editions.numbers.api_urls")),
     path("print/", include("printing.urls")),
     path("play/", include("play.urls")),
     path("i18n/", include("django.conf.urls.i18n")),

@@ -1,9 +1,11 @@
 from __future__ import annotations
 
-from django.urls import path, register_converter
+from importlib import import_module, util
+
+from django.apps import apps
+from django.urls import include, path, register_converter
 
 from play import api, api_core, api_world
-
 
 
 class DatabaseId:
@@ -36,3 +38,17 @@ urlpatterns = [
     path("games/<id:game_id>/close-guessing/", api_world.close_guessing, name="game-close"),
     path("games/<id:game_id>/evaluate/", api_world.evaluate, name="game-evaluate"),
 ]
+
+
+def edition_urls(module: str) -> list:
+    """Each edition's own ``api_urls`` (or ``urls``) module, found by name: the core knows no
+    edition, yet an edition can add endpoints such as ``/api/numbers/solve/``."""
+    found = []
+    for config in apps.get_app_configs():
+        name = f"{config.name}.{module}"
+        if config.name.startswith("play.editions.") and util.find_spec(name) is not None:
+            found.append(path("", include(import_module(name))))
+    return found
+
+
+urlpatterns += edition_urls("api_urls")
