@@ -5,7 +5,7 @@ from __future__ import annotations
 from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import ValidationError
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Q, QuerySet
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
@@ -13,6 +13,7 @@ from import_export.admin import ImportExportMixin
 from import_export.formats.base_formats import CSV, JSON, XLSX
 from simple_history.admin import SimpleHistoryAdmin
 
+from cards.admin_decks import DeckAdmin, DeckCardAdmin
 from cards.models import Colour, Deck, DeckCard, Edition, Place
 from cards.resources import PlaceResource
 
@@ -239,28 +240,7 @@ class PlaceAdmin(ImportExportMixin, SimpleHistoryAdmin):
         )
 
 
-class DeckCardInline(admin.TabularInline):
-    model = DeckCard
-    extra = 0
-    autocomplete_fields = ["place"]
-    fields = ["place", "colour", "quantity"]
-
-
-@admin.register(Deck)
-class DeckAdmin(SimpleHistoryAdmin):
-    list_display = ["name", "slug", "edition", "language", "card_count"]
-    list_filter = ["edition", "language"]
-    search_fields = ["name", "slug"]
-    prepopulated_fields = {"slug": ["name"]}
-    inlines = [DeckCardInline]
-
-    def get_queryset(self, request: HttpRequest) -> QuerySet[Deck]:
-        return super().get_queryset(request).annotate(card_total=Count("cards"))
-
-    @admin.display(description=_("cards"), ordering="card_total")
-    def card_count(self, deck: Deck) -> int:
-        return deck.card_total
-
+__all__ = ["DeckAdmin", "DeckCardAdmin", "PlaceAdmin"]
 
 admin.site.site_header = _("Spot On Studio")
 admin.site.site_title = _("Spot On Studio")

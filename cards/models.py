@@ -273,11 +273,15 @@ class DeckCard(models.Model):
     quantity = models.PositiveSmallIntegerField(
         _("copies to print"), default=1, validators=[MinValueValidator(1), MaxValueValidator(20)]
     )
+    # Deck order: cards with the same position (0 unless an editor reorders) go by name.
+    position = models.PositiveIntegerField(
+        _("position"), default=0, help_text=_("Order in the deck; equal positions go by name.")
+    )
 
     history = HistoricalRecords()
 
     class Meta:
-        ordering = ["deck", "place__name"]
+        ordering = ["deck", "position", "place__name"]
         verbose_name = _("card")
         verbose_name_plural = _("cards")
         constraints = [

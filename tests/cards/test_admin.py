@@ -5,7 +5,7 @@ import re
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
-from cards.models import Deck, DeckCard, Edition, Place
+from cards.models import Deck, Edition, Place
 
 pytestmark = pytest.mark.django_db
 
@@ -258,29 +258,6 @@ def test_history_records_who_changed_a_place_and_can_revert(client, editor, berl
     client.post(revert_url, data)
     berlin.refresh_from_db()
     assert berlin.description == "Alte Beschreibung"
-
-
-def test_deck_admin_validates_cards_of_a_new_germany_deck(client, editor, paris):
-    client.force_login(editor)
-    data = {
-        "slug": "neu",
-        "name": "Neu",
-        "edition": "germany",
-        "language": "de",
-        "description": "",
-        "cards-TOTAL_FORMS": "1",
-        "cards-INITIAL_FORMS": "0",
-        "cards-MIN_NUM_FORMS": "0",
-        "cards-MAX_NUM_FORMS": "1000",
-        "cards-0-place": str(paris.pk),
-        "cards-0-colour": "",
-        "cards-0-quantity": "1",
-    }
-    response = client.post("/admin/cards/deck/add/", data, HTTP_ACCEPT_LANGUAGE="en")
-    assert response.status_code == 200
-    assert "outside Germany" in response.content.decode()
-    assert not Deck.objects.filter(slug="neu").exists()
-    assert not DeckCard.objects.exists()
 
 
 def test_print_selected_places_gives_a_pdf_with_their_names(client, editor, berlin, goerlitz):
