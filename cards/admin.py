@@ -14,6 +14,7 @@ from import_export.formats.base_formats import CSV, JSON, XLSX
 from simple_history.admin import SimpleHistoryAdmin
 
 from cards.admin_decks import DeckAdmin, DeckCardAdmin
+from cards.admin_forms import PlaceAdminForm
 from cards.models import Colour, Deck, DeckCard, Edition, Place
 from cards.resources import PlaceResource
 
@@ -79,6 +80,7 @@ class PlaceActionForm(admin.helpers.ActionForm):
 
 @admin.register(Place)
 class PlaceAdmin(ImportExportMixin, SimpleHistoryAdmin):
+    form = PlaceAdminForm
     resource_classes = [PlaceResource]
     formats = [CSV, XLSX, JSON]
     list_display = [
@@ -105,7 +107,20 @@ class PlaceAdmin(ImportExportMixin, SimpleHistoryAdmin):
     actions = ["add_to_deck", "remove_from_deck", "print_selected"]
     readonly_fields = ["geonames_id", "grid_ns", "grid_we", "world_solutions", "created_at"]
     fieldsets = [
-        (None, {"fields": ["name", "name_en", "kind", "country", "state"]}),
+        (
+            None,
+            {
+                "fields": [
+                    "name",
+                    "name_en",
+                    "kind",
+                    "country",
+                    "state",
+                    "gazetteer_id",
+                    "not_a_duplicate",
+                ]
+            },
+        ),
         (_("Card back"), {"fields": ["description", "description_en", "image"]}),
         (
             _("Population"),

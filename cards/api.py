@@ -108,6 +108,8 @@ def gazetteer_lookup(request: Request) -> Response:
         {
             "geonames_id": hit.geonames_id,
             "name": hit.name,
+            # GeoNames' English name where it has one; the German name is the English one too.
+            "name_en": hit.name_en or hit.name,
             "country": hit.country,
             "state": hit.state,
             "population": hit.population,

@@ -99,8 +99,16 @@ def import_places(
         to_update: list[Place] = []
         kept_edits = 0
         now = timezone.now()
+        by_name = _hand_made_places() if len(existing) < len(incoming) else {}
         for geonames_id, values in incoming.items():
             place = existing.get(geonames_id)
+            if place is None:
+                place = _same_place(by_name, values)
+                if place is not None:
+                    _adopt(place, geonames_id, values)
+                    place.updated_at = now
+                    to_update.append(place)
+                    continue
             if place is None:
                 to_create.append(Place(geonames_id=geonames_id, imported_values=values, **values))
                 continue
@@ -117,7 +125,7 @@ def import_places(
             bulk_update_with_history(
                 to_update,
                 Place,
-                [*IMPORTED_FIELDS, "imported_values", "updated_at"],
+                [*IMPORTED_FIELDS, "geonames_id", "imported_values", "updated_at"],
                 batch_size=BATCH_SIZE,
             )
         if deck is not None:
@@ -140,6 +148,39 @@ def _existing(geonames_ids: set[int]) -> dict[int, Place]:
         # One scan beats thousands of query parameters when importing a whole country.
         queryset = queryset.filter(geonames_id__isnull=False)
     return {p.geonames_id: p for p in queryset.iterator() if p.geonames_id in geonames_ids}
+
+
+def _hand_made_places() -> dict[tuple[str, str], list[Place]]:
+    """Places an editor made without the gazetteer, by folded name and state."""
+    from cards.gazetteer_names import fold
+
+    found: dict[tuple[str, str], list[Place]] = {}
+    fields = ("id", "geonames_id", "imported_values", *IMPORTED_FIELDS)
+    for place in Place.objects.filter(geonames_id__isnull=True).only(*fields).iterator():
+        found.setdefault((fold(place.name), place.state), []).append(place)
+    return found
+
+
+def _same_place(by_name: dict[tuple[str, str], list[Place]], values: dict) -> Place | None:
+    """The hand-made place with this name in this state near the same point, if any."""
+    from cards.duplicates import SAME_PLACE_KM, distance_km
+    from cards.gazetteer_names import fold
+
+    for place in by_name.get((fold(values["name"]), values["state"]), []):
+        far = distance_km(place.latitude, place.longitude, values["latitude"], values["longitude"])
+        if place.geonames_id is None and far <= SAME_PLACE_KM:
+            return place
+    return None
+
+
+def _adopt(place: Place, geonames_id: int, values: dict[str, Any]) -> None:
+    """Link a hand-made place to its gazetteer entry: fill only its empty fields, and record
+    the gazetteer's values so that every field the editor filled counts as an edit."""
+    place.geonames_id = geonames_id
+    for field, value in values.items():
+        if getattr(place, field) in ("", None):
+            setattr(place, field, value)
+    place.imported_values = values
 
 
 def _add_to_deck(deck: Deck, geonames_ids: set[int]) -> int:

@@ -25,6 +25,9 @@
 
     function choose(hit) {
       field("name").value = hit.name;
+      if (field("name_en")) field("name_en").value = hit.name_en || "";
+      // The gazetteer id makes a second copy of the same town impossible to save.
+      if (field("gazetteer_id")) field("gazetteer_id").value = hit.geonames_id || "";
       field("latitude").value = hit.latitude;
       field("longitude").value = hit.longitude;
       if (hit.population !== null && field("population")) field("population").value = hit.population;
