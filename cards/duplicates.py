@@ -10,20 +10,13 @@ import math
 
 from django.db.models import Q
 
+from cards.gazetteer_facts import distance_km
 from cards.gazetteer_names import fold
 from cards.models import Place
 
 # Two places of the same name closer than this are one place entered twice (a town's centre
 # moves by a few hundred metres between sources; same-named villages lie further apart).
 SAME_PLACE_KM = 2.0
-
-
-def distance_km(lat1: float, lon1: float, lat2: float, lon2: float) -> float:
-    """Great-circle distance (haversine, mean Earth radius)."""
-    p1, p2 = math.radians(lat1), math.radians(lat2)
-    dp, dl = p2 - p1, math.radians(lon2 - lon1)
-    a = math.sin(dp / 2) ** 2 + math.cos(p1) * math.cos(p2) * math.sin(dl / 2) ** 2
-    return 2 * 6371.0088 * math.asin(min(1.0, math.sqrt(a)))
 
 
 def same_gazetteer_id(geonames_id: int | None, exclude_pk: int | None = None) -> Place | None:

@@ -9,6 +9,7 @@ digits of a municipality key) the district's type, name and population.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -65,6 +66,14 @@ class Kreis:
         if self.is_city or "kreis" in name.lower() or " " in name:
             return name
         return f"{'Kreis' if self.type == 'Kreis' else 'Landkreis'} {name}"
+
+
+def distance_km(lat1: float, lon1: float, lat2: float, lon2: float) -> float:
+    """Great-circle distance (haversine, mean Earth radius)."""
+    p1, p2 = math.radians(lat1), math.radians(lat2)
+    dp, dl = p2 - p1, math.radians(lon2 - lon1)
+    a = math.sin(dp / 2) ** 2 + math.cos(p1) * math.cos(p2) * math.sin(dl / 2) ** 2
+    return 2 * 6371.0088 * math.asin(min(1.0, math.sqrt(a)))
 
 
 def _rows(path: Path) -> list[list[str]]:
