@@ -69,6 +69,22 @@ class DeckFilter(admin.SimpleListFilter):
         return queryset
 
 
+class CountryFilter(admin.SimpleListFilter):
+    """Countries by name (in the UI's language), not by ISO code."""
+
+    title = _("country")
+    parameter_name = "country"
+
+    def lookups(self, request, model_admin):
+        from cards.countries import country_choices
+
+        codes = set(Place.objects.values_list("country", flat=True).distinct())
+        return country_choices(codes)
+
+    def queryset(self, request, queryset):
+        return queryset.filter(country=self.value()) if self.value() else queryset
+
+
 class PlaceActionForm(admin.helpers.ActionForm):
     deck = forms.ModelChoiceField(
         Deck.objects.all(), required=False, label=_("Deck"), to_field_name="slug"
@@ -99,7 +115,7 @@ class PlaceAdmin(ImportExportMixin, SimpleHistoryAdmin):
         DeckFilter,
         PopulationBandFilter,
         MissingDescriptionFilter,
-        "country",
+        CountryFilter,
     ]
     search_fields = ["name", "name_en", "state"]
     list_per_page = 50
