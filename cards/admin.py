@@ -175,9 +175,6 @@ class PlaceAdmin(ImportExportMixin, SimpleHistoryAdmin):
     def get_queryset(self, request: HttpRequest) -> QuerySet[Place]:
         return super().get_queryset(request).prefetch_related("decks")
 
-    def _editions(self, place: Place) -> set[str]:
-        return {deck.edition for deck in place.decks.all()}
-
     @admin.display(description=_("population"), ordering="population")
     def population_display(self, place: Place) -> str:
         return "" if place.population is None else f"{place.population:,}".replace(",", ".")
@@ -199,9 +196,8 @@ class PlaceAdmin(ImportExportMixin, SimpleHistoryAdmin):
 
     @admin.display(description=_("world solutions"))
     def world_solutions(self, place: Place) -> str:
-        if place.pk is None or (
-            place.country == "DE" and Edition.WORLD not in self._editions(place)
-        ):
+        # The same computation as the form's live preview (api/places/preview/).
+        if place.pk is None:
             return "–"
         location = place.world_location()
         return "–" if location is None else ", ".join(location.solutions)

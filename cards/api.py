@@ -137,3 +137,36 @@ def _online_results(query: str) -> dict:
 
 # The look-up lists places, so it needs the same permission as listing them.
 gazetteer_lookup.cls.queryset = Place.objects.none()
+
+
+PREVIEW_FIELDS = (
+    "latitude",
+    "longitude",
+    "country",
+    "geometry",
+    "stated_latitude",
+    "stated_longitude",
+    "board_override",
+    "solutions_override",
+)
+
+
+@extend_schema(request=OpenApiTypes.OBJECT, responses={200: OpenApiTypes.OBJECT})
+@api_view(["POST"])
+@permission_classes([ModelPermissionsWithView])
+def place_preview(request: Request) -> Response:
+    """Grid numbers and world solutions of a place being edited, from the form's values.
+
+    The same computation as the saved place's read-only fields (country, overrides, geometry
+    and stated point included), so the live preview and those fields always agree.
+    """
+    from cards.preview import preview
+
+    values = {name: request.data.get(name, "") for name in PREVIEW_FIELDS}
+    answer, errors = preview(values)
+    if errors:
+        return Response({"detail": errors}, status=status.HTTP_400_BAD_REQUEST)
+    return Response(answer)
+
+
+place_preview.cls.queryset = Place.objects.none()

@@ -79,6 +79,14 @@
   }
 
   let panel = null;
+  // Every field the card backs depend on: the preview asks the server to compute them exactly
+  // as it does for the saved place's read-only fields.
+  const PREVIEW_FIELDS = ["latitude", "longitude", "country", "geometry", "stated_latitude",
+    "stated_longitude", "board_override", "solutions_override"];
+  function csrfToken() {
+    const input = document.querySelector("input[name=csrfmiddlewaretoken]");
+    return input ? input.value : "";
+  }
   function refreshLocation() {
     if (!panel) return;
     const lat = field("latitude").value.trim().replace(",", ".");
@@ -86,8 +94,12 @@
     const numbers = panel.querySelector(".location-numbers");
     const img = panel.querySelector(".location-map");
     if (!lat || !lon) { numbers.textContent = ""; img.removeAttribute("src"); return; }
-    fetch("/api/locate/?lat=" + encodeURIComponent(lat) + "&lon=" + encodeURIComponent(lon),
-          { credentials: "same-origin" })
+    const body = new FormData();
+    PREVIEW_FIELDS.forEach(function (name) { if (field(name)) body.append(name, field(name).value); });
+    fetch("/api/places/preview/", {
+      method: "POST", body: body, credentials: "same-origin",
+      headers: { "X-CSRFToken": csrfToken() },
+    })
       .then(function (r) { return r.json().then(function (d) { return [r.ok, d]; }); })
       .then(function ([ok, data]) {
         if (!ok) { numbers.textContent = data.detail || "?"; img.removeAttribute("src"); return; }
@@ -110,8 +122,12 @@
     buildLookup(name);
     panel = buildPreview();
     const refresh = debounce(refreshLocation, 300);
-    field("latitude").addEventListener("input", refresh);
-    field("longitude").addEventListener("input", refresh);
+    PREVIEW_FIELDS.forEach(function (name) {
+      if (field(name)) {
+        field(name).addEventListener("input", refresh);
+        field(name).addEventListener("change", refresh);
+      }
+    });
     refreshLocation();
   });
 })();
