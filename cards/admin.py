@@ -69,6 +69,15 @@ class DeckFilter(admin.SimpleListFilter):
         return queryset
 
 
+def guess_format(filename: str, formats: list) -> int | None:
+    """Index of the format whose extension the file has ('places.XLSX' → XLSX), or None."""
+    extension = filename.rsplit(".", 1)[-1].lower() if "." in filename else ""
+    for index, fmt in enumerate(formats):
+        if fmt().get_extension() == extension:
+            return index
+    return None
+
+
 class CountryFilter(admin.SimpleListFilter):
     """Countries by name (in the UI's language), not by ISO code."""
 
@@ -99,6 +108,7 @@ class PlaceAdmin(ImportExportMixin, SimpleHistoryAdmin):
     form = PlaceAdminForm
     resource_classes = [PlaceResource]
     formats = [CSV, XLSX, JSON]
+    import_template_name = "admin/cards/place/import.html"
     list_display = [
         "name",
         "kind",
@@ -174,6 +184,16 @@ class PlaceAdmin(ImportExportMixin, SimpleHistoryAdmin):
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Place]:
         return super().get_queryset(request).prefetch_related("decks")
+
+    def import_action(self, request: HttpRequest, **kwargs):
+        """Take the format from the file's name when the editor chose none."""
+        upload = request.FILES.get("import_file")
+        if request.method == "POST" and upload and not request.POST.get("format"):
+            guessed = guess_format(upload.name, self.formats)
+            if guessed is not None:
+                request.POST = request.POST.copy()
+                request.POST["format"] = str(guessed)
+        return super().import_action(request, **kwargs)
 
     @admin.display(description=_("population"), ordering="population")
     def population_display(self, place: Place) -> str:

@@ -272,3 +272,39 @@ def test_print_selected_places_gives_a_pdf_with_their_names(client, editor, berl
     assert response["Content-Type"] == "application/pdf"
     text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(response.content)).pages)
     assert "Berlin" in text and "Görlitz" in text
+
+
+def test_import_errors_are_in_the_table_with_a_sentence_that_nothing_was_imported(client, editor):
+    client.force_login(editor)
+    csv = (
+        "name,kind,country,latitude,longitude,population\n"
+        "Alpha,city,DE,50.0,8.0,100\n"
+        "Beta,city,DE,95.0,8.0,100\n"
+    )
+    response = client.post(
+        IMPORT_URL,
+        {"format": "0", "import_file": SimpleUploadedFile("p.csv", csv.encode())},
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
+    html = response.content.decode()
+    assert "1 row has errors, so no row of this file was imported." in html
+    cell = re.search(r'<td class="row-errors">(.*?)</td>', html, re.S).group(1)
+    assert "latitude" in cell and "90" in cell
+    assert "validation-error-count" not in html  # no badge to hover over
+    assert not Place.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("name", "content"),
+    [
+        ("p.csv", "name,kind,country,latitude,longitude\nAlpha,city,DE,50.0,8.0\n"),
+        ("p.JSON", '[{"name": "Alpha", "kind": "city", "country": "DE", '
+         '"latitude": 50.0, "longitude": 8.0}]'),
+    ],
+)  # fmt: skip
+def test_the_import_format_is_guessed_from_the_file_name(client, editor, name, content):
+    client.force_login(editor)
+    response = client.post(
+        IMPORT_URL, {"format": "", "import_file": SimpleUploadedFile(name, content.encode())}
+    )
+    assert 'name="import_file_name"' in response.content.decode()
