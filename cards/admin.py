@@ -16,6 +16,7 @@ from simple_history.admin import SimpleHistoryAdmin
 from cards.admin_decks import DeckAdmin, DeckCardAdmin
 from cards.admin_forms import PlaceAdminForm
 from cards.models import Colour, Deck, DeckCard, Edition, Place
+from cards.resource_widgets import VerboseExportForm
 from cards.resources import PlaceResource
 
 POPULATION_BANDS = {
@@ -99,7 +100,9 @@ class PlaceActionForm(admin.helpers.ActionForm):
         Deck.objects.all(), required=False, label=_("Deck"), to_field_name="slug"
     )
     colour = forms.ChoiceField(
-        choices=[("", _("colour (world decks)")), *Colour.choices], required=False
+        label=_("colour"),
+        choices=[("", _("colour (world decks)")), *Colour.choices],
+        required=False,
     )
 
 
@@ -109,6 +112,7 @@ class PlaceAdmin(ImportExportMixin, SimpleHistoryAdmin):
     resource_classes = [PlaceResource]
     formats = [CSV, XLSX, JSON]
     import_template_name = "admin/cards/place/import.html"
+    export_form_class = VerboseExportForm
     list_display = [
         "name",
         "kind",

@@ -19,7 +19,9 @@ def _link(place: Place) -> str:
 
 
 class PlaceAdminForm(forms.ModelForm):
-    gazetteer_id = forms.IntegerField(required=False, min_value=1, widget=forms.HiddenInput)
+    gazetteer_id = forms.IntegerField(
+        label=_("gazetteer id"), required=False, min_value=1, widget=forms.HiddenInput
+    )
     not_a_duplicate = forms.BooleanField(
         required=False,
         label=_("This is a different place with the same name"),

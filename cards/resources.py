@@ -6,11 +6,17 @@ import math
 
 from import_export import fields, resources
 
-from cards.models import Place
+from cards.models import Board, Kind, Place
+from cards.resource_widgets import ChoiceWidget
 
 
 class PlaceResource(resources.ModelResource):
     decks = fields.Field(column_name="decks", readonly=True)
+    # Choice values in the UI's language; numbers stay locale-independent.
+    kind = fields.Field(attribute="kind", column_name="kind", widget=ChoiceWidget(Kind))
+    board_override = fields.Field(
+        attribute="board_override", column_name="board_override", widget=ChoiceWidget(Board)
+    )
 
     class Meta:
         model = Place
