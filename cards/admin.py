@@ -13,7 +13,7 @@ from import_export.admin import ImportExportMixin
 from import_export.formats.base_formats import CSV, JSON, XLSX
 from simple_history.admin import SimpleHistoryAdmin
 
-from cards.admin_decks import DeckAdmin, DeckCardAdmin
+from cards.admin_decks import DeckAdmin, DeckCardAdmin, position_for_new_card
 from cards.admin_forms import PlaceAdminForm
 from cards.models import Colour, Deck, DeckCard, Edition, Place
 from cards.resource_widgets import VerboseExportForm
@@ -249,8 +249,10 @@ class PlaceAdmin(ImportExportMixin, SimpleHistoryAdmin):
             colour = ""
         added, refused = 0, []
         already = set(deck.cards.values_list("place_id", flat=True))
+        position = position_for_new_card(deck)
         for place in queryset.exclude(pk__in=already):
-            card = DeckCard(deck=deck, place=place, colour=colour)
+            card = DeckCard(deck=deck, place=place, colour=colour, position=position)
+            position += 1 if position else 0
             try:
                 card.full_clean()
             except ValidationError as error:

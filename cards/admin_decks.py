@@ -70,8 +70,10 @@ class AddCardForm(forms.Form):
     )
 
 
-def _position_after_last(deck: Deck) -> int:
-    return (deck.cards.aggregate(last=Max("position"))["last"] or 0) + 1
+def position_for_new_card(deck: Deck) -> int:
+    """0 (in name order) while nobody reordered the deck; after its last card once someone did."""
+    last = deck.cards.aggregate(last=Max("position"))["last"] or 0
+    return last + 1 if last else 0
 
 
 @admin.register(DeckCard)
@@ -119,7 +121,7 @@ class DeckCardAdmin(admin.ModelAdmin):
         deck = self._deck(request)
         if deck is not None:
             initial.setdefault("deck", deck.pk)
-            initial.setdefault("position", _position_after_last(deck))
+            initial.setdefault("position", position_for_new_card(deck))
         return initial
 
     def changelist_view(self, request: HttpRequest, extra_context: dict | None = None):
@@ -160,7 +162,7 @@ class DeckCardAdmin(admin.ModelAdmin):
             return back
         place = form.cleaned_data["place"]
         colour = "" if deck.edition == Edition.GERMANY else form.cleaned_data.get("colour", "")
-        card = DeckCard(deck=deck, place=place, colour=colour, position=_position_after_last(deck))
+        card = DeckCard(deck=deck, place=place, colour=colour, position=position_for_new_card(deck))
         try:
             card.full_clean()
         except ValidationError as error:

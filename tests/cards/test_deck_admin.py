@@ -78,8 +78,20 @@ def test_it_adds_a_place_to_the_deck_at_the_end(client, editor, germany_deck, pa
     response = client.post(url, {"place": added.pk})
     assert response.status_code == 302
     card = germany_deck.cards.get(place=added)
-    assert card.position == 1 and card.colour == ""
-    assert list(germany_deck.cards.values_list("place__name", flat=True))[-1] == "Kassel"
+    assert card.position == 0 and card.colour == ""  # in name order: nobody reordered
+    names = list(germany_deck.cards.values_list("place__name", flat=True))
+    assert names == ["Berlin", "Görlitz", "Hinterzarten", "Kassel"]
+
+
+def test_once_reordered_a_new_card_goes_to_the_end(client, editor, germany_deck):
+    germany_deck.cards.filter(place__name="Berlin").update(position=5)
+    added = Place.objects.create(
+        name="Aachen", country="DE", state="Nordrhein-Westfalen", latitude=50.78, longitude=6.08
+    )
+    client.force_login(editor)
+    client.post(f"{CARDS}deck/{germany_deck.pk}/add/", {"place": added.pk})
+    assert germany_deck.cards.get(place=added).position == 6
+    assert list(germany_deck.cards.values_list("place__name", flat=True))[-1] == "Aachen"
 
 
 def test_it_refuses_a_place_outside_germany_and_a_card_twice(client, editor, germany_deck, paris):
