@@ -51,7 +51,9 @@ class PlaceAdminForm(forms.ModelForm):
                 ),
                 code="duplicate_gazetteer_id",
             )
-        if data.get("not_a_duplicate"):
+        # An existing place is checked again only when its name or position changes.
+        moved = {"name", "latitude", "longitude"} & set(self.changed_data)
+        if data.get("not_a_duplicate") or (exclude and not moved):
             return data
         twin = same_name_nearby(
             data.get("name", ""), data.get("latitude"), data.get("longitude"), exclude

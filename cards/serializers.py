@@ -92,7 +92,12 @@ class PlaceSerializer(serializers.ModelSerializer):
         except DjangoValidationError as error:
             raise serializers.ValidationError(error.message_dict) from None
         twin = None
-        if not allow_duplicate:
+        # An existing place is checked again only when its name or position changes.
+        moved = self.instance is None or any(
+            field in attrs and attrs[field] != getattr(self.instance, field)
+            for field in ("name", "latitude", "longitude")
+        )
+        if moved and not allow_duplicate:
             twin = same_name_nearby(
                 instance.name, instance.latitude, instance.longitude, instance.pk
             )

@@ -173,3 +173,19 @@ def test_the_gazetteer_import_adopts_a_place_an_editor_made(db):
     assert import_places(weimar).created == 0
     hand_made.refresh_from_db()
     assert hand_made.latitude == 50.98
+
+
+def test_an_existing_twin_can_still_be_edited_without_ticking_again(client, editor, frankfurt):
+    twin = Place.objects.create(
+        name="Frankfurt am Main", country="DE", state="Hessen", latitude=50.11, longitude=8.68
+    )
+    client.force_login(editor)
+    response = client.post(
+        f"/admin/cards/place/{twin.pk}/change/",
+        _form(description="Zweiter Eintrag", latitude="50.11", longitude="8.68"),
+    )
+    assert response.status_code == 302
+    response = api_client_for(editor).patch(
+        f"/api/places/{twin.pk}/", {"description": "Noch einmal"}, format="json"
+    )
+    assert response.status_code == 200
