@@ -87,6 +87,9 @@ class DeckCardAdmin(admin.ModelAdmin):
     list_per_page = 50
     fields = ["deck", "place", "colour", "quantity", "position"]
 
+    class Media:
+        css = {"all": ["cards/place_form.css"]}
+
     @admin.display(description=_("state / Bundesland"), ordering="place__state")
     def place_state(self, card: DeckCard) -> str:
         return card.place.state

@@ -119,6 +119,14 @@ def gazetteer_lookup(request: Request) -> Response:
         }
         for hit in search(query, limit=12)
     ]
+    # Hits already in the card database, so the form can say so before anything is saved.
+    known = dict(
+        Place.objects.filter(geonames_id__in=[r["geonames_id"] for r in results]).values_list(
+            "geonames_id", "pk"
+        )
+    )
+    for result in results:
+        result["existing_id"] = known.get(result["geonames_id"])
     return Response({"results": results, "online": _online_results(query)})
 
 

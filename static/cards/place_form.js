@@ -38,6 +38,15 @@
       }
       list.innerHTML = "";
       status.textContent = "✓ " + hit.name;
+      if (hit.existing_id) {
+        // Saving would be refused: offer the place that is already there.
+        status.textContent = "";
+        const link = document.createElement("a");
+        link.href = "../../" + hit.existing_id + "/change/";
+        link.className = "existing-place";
+        link.textContent = hit.name;
+        status.append("⚠ Already in the card database / schon in der Kartendatenbank: ", link);
+      }
       refreshLocation();
     }
 
@@ -57,7 +66,7 @@
             button.type = "button";
             button.className = "gazetteer-hit";
             button.textContent = hit.name + " — " + [hit.state, hit.country].filter(Boolean).join(", ") +
-              (hit.population ? " · " + fmt(hit.population) : "");
+              (hit.population ? " · " + fmt(hit.population) : "") + (hit.existing_id ? " ✓" : "");
             button.addEventListener("click", function () { choose(hit); });
             li.appendChild(button);
             list.appendChild(li);

@@ -61,6 +61,7 @@ def test_an_editor_edits_the_germany_deck(live_server, page, editor, screenshot_
     page.fill("#gazetteer-q", "Frankfurt")
     page.locator(".gazetteer-hit", has_text="Frankfurt am Main").click()
     assert page.input_value("#id_name_en") == "Frankfurt am Main"
+    assert page.locator(".gazetteer-status a.existing-place").count() == 1  # warned at once
     page.click("input[name=_save]")
     error = page.locator(".errornote, .errorlist").filter(has_text="already")
     error.first.wait_for()

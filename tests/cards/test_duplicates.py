@@ -189,3 +189,10 @@ def test_an_existing_twin_can_still_be_edited_without_ticking_again(client, edit
         f"/api/places/{twin.pk}/", {"description": "Noch einmal"}, format="json"
     )
     assert response.status_code == 200
+
+
+def test_the_lookup_marks_hits_already_in_the_database(editor, frankfurt):
+    hits = api_client_for(editor).get("/api/gazetteer/?q=Frankfurt").json()["results"]
+    by_name = {h["name"]: h for h in hits}
+    assert by_name["Frankfurt am Main"]["existing_id"] == frankfurt.pk
+    assert by_name["Frankfurt (Oder)"]["existing_id"] is None
