@@ -146,8 +146,8 @@ class Place(models.Model):
         validators=[validate_solutions],
         help_text=_("Comma-separated, e.g. “EU-O-M-C, EU-O-M-D”. Empty: computed."),
     )
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    updated_at = models.DateTimeField(_("last changed"), auto_now=True)
 
     history = HistoricalRecords()
 
@@ -245,8 +245,8 @@ class Deck(models.Model):
     )
     description = models.TextField(_("description"), blank=True)
     places = models.ManyToManyField(Place, through="DeckCard", related_name="decks")
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    updated_at = models.DateTimeField(_("last changed"), auto_now=True)
 
     history = HistoricalRecords()
 
@@ -260,9 +260,13 @@ class Deck(models.Model):
 
 
 class DeckCard(models.Model):
-    deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="cards")
+    deck = models.ForeignKey(
+        Deck, on_delete=models.CASCADE, related_name="cards", verbose_name=_("deck")
+    )
     # PROTECT: deleting a place that is still on a card is refused, never cascaded.
-    place = models.ForeignKey(Place, on_delete=models.PROTECT, related_name="deck_cards")
+    place = models.ForeignKey(
+        Place, on_delete=models.PROTECT, related_name="deck_cards", verbose_name=_("place")
+    )
     colour = models.CharField(
         _("colour"),
         max_length=6,
@@ -273,11 +277,15 @@ class DeckCard(models.Model):
     quantity = models.PositiveSmallIntegerField(
         _("copies to print"), default=1, validators=[MinValueValidator(1), MaxValueValidator(20)]
     )
+    # Deck order: cards with the same position (0 unless an editor reorders) go by name.
+    position = models.PositiveIntegerField(
+        _("position"), default=0, help_text=_("Order in the deck; equal positions go by name.")
+    )
 
     history = HistoricalRecords()
 
     class Meta:
-        ordering = ["deck", "place__name"]
+        ordering = ["deck", "position", "place__name"]
         verbose_name = _("card")
         verbose_name_plural = _("cards")
         constraints = [

@@ -74,6 +74,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "drf_spectacular_sidecar",  # Swagger UI served by the app itself: the docs work offline
     "import_export",
     "simple_history",
     "django_htmx",
@@ -195,6 +196,9 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Card database, geography look-ups, printing and classroom games.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
 }
 
 # Online geocoding is opt-in: the offline gazetteer is the default and all that tests use.
