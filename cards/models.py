@@ -180,6 +180,10 @@ class Place(models.Model):
                     check_inside_germany(self)
                 except ValidationError as error:
                     raise ValidationError({"latitude": error.messages}) from None
+                try:
+                    check_has_population(self)
+                except ValidationError as error:
+                    raise ValidationError({"population": error.messages}) from None
 
     def display_name(self, language: str = "de") -> str:
         if language == "en":
@@ -307,6 +311,18 @@ class DeckCard(models.Model):
             raise ValidationError({"colour": _("Germany decks have no card colours.")})
         if deck.edition == Edition.GERMANY and self.place_id is not None:
             check_inside_germany(self.place)
+            check_has_population(self.place)
+
+
+def check_has_population(place: Place) -> None:
+    """Germany cards are compared by population ("most/fewest inhabitants"): a card without one
+    would silently score as 0."""
+    if place.population is None:
+        raise ValidationError(
+            _("“%(name)s” has no population, which every card of a Germany deck needs.")
+            % {"name": place.name},
+            code="population_missing",
+        )
 
 
 def check_inside_germany(place: Place) -> None:
