@@ -6,6 +6,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+from django.utils.text import format_lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -96,10 +97,9 @@ EDITION = Edition(
     options=(
         Option(
             "starting_team",
-            gettext_lazy("Starting team (number, from 0)"),
+            gettext_lazy("Starting team"),
             0,
-            min=0,
-            max=3,
+            choices=tuple((i, format_lazy("{} {}", gettext_lazy("Team"), i + 1)) for i in range(4)),
             help=gettext_lazy("Whoever was in another federal state most recently."),
         ),
         Option(
