@@ -89,8 +89,34 @@ def index(request: HttpRequest) -> HttpResponse:
     rows = Game.objects.select_related("deck").prefetch_related("teams")
     if not request.user.is_superuser:
         rows = rows.filter(created_by=request.user)
-    editions = [e for e in registry.editions() if e.slug not in ("germany", "world")]
-    return render(request, "play/index.html", {"games": rows[:50], "editions": editions})
+    show_archived = request.GET.get("archived") == "1"
+    if not show_archived:
+        rows = rows.filter(archived=False)
+    context = {
+        "games": rows[:50],
+        "editions": registry.editions(),
+        "legacy_world": registry.get("world") is None,
+        "show_archived": show_archived,
+    }
+    return render(request, "play/index.html", context)
+
+
+@login_required
+@require_POST
+def archive(request: HttpRequest, code: str) -> HttpResponse:
+    """Finished games leave the list (still there with "show archived")."""
+    game = _get_game_for_host(request, code)
+    if game.is_finished:
+        Game.objects.filter(pk=game.pk).update(archived=True)
+    return redirect("play:index")
+
+
+@login_required
+@require_POST
+def delete(request: HttpRequest, code: str) -> HttpResponse:
+    game = _get_game_for_host(request, code)
+    game.delete()
+    return redirect("play:index")
 
 
 @login_required
