@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from geo.boards import BOARDS, describe_solution
-from play import rules_world as rules
 from play import world
+from play.editions.world import rules
 from play.models import Game, Team, WorldGuess
 
 

@@ -16,7 +16,7 @@ from django.conf import settings
 from django.utils import timezone
 
 from cards.models import DeckCard, Edition
-from play import rules_world as rules
+from play.editions.world import rules
 from play.models import Game, Round, Status, Team, WorldCard, WorldCardStatus, WorldGuess
 from play.rules_common import RoundClosed, RuleViolation
 from play.services import locked_game

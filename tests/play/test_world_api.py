@@ -156,7 +156,7 @@ def test_exchanges_bring_in_the_top_of_the_stack_at_most_twice(teacher, world3):
 def test_a_team_with_no_tokens_left_is_not_asked(teacher, world3):
     from collections import Counter
 
-    from play import rules_world
+    from play.editions.world import rules as rules_world
 
     counter = Counter({1: rules_world.MAX_EXCHANGES})
     rnd = world.start_round(world3)
