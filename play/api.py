@@ -100,7 +100,10 @@ def _payload(request: Request, serializer_class: type[serializers.Serializer]) -
 def games(request: Request) -> Response:
     if not can_run_games(request.user):
         raise PermissionDenied("Only teachers may create games.")
-    if isinstance(request.data, dict) and request.data.get("edition") not in LEGACY_EDITIONS:
+    if isinstance(request.data, dict) and (
+        request.data.get("edition") not in LEGACY_EDITIONS
+        or (request.data.get("edition") == Edition.WORLD and "teams" not in request.data)
+    ):
         return api_core.create(request)
     data = _payload(request, GameCreateSerializer)
     deck = Deck.objects.filter(slug=data["deck"]).first()
@@ -201,15 +204,9 @@ def tips(request: Request, game_id: int) -> Response:
 
 
 def _world_round(game: Game) -> Response:
-    from play import world
-    from play.state_world import round_data as world_round_data
+    from play.api_world import lay_out
 
-    try:
-        rnd = world.start_round(game)
-    except RuleViolation as error:
-        return _violation(error)
-    game.refresh_from_db()
-    return Response(world_round_data(game, rnd, list(game.teams.all())), status=201)
+    return lay_out(game)
 
 
 def _tip_data(played: PlayedTip) -> dict[str, Any]:
@@ -232,9 +229,9 @@ def _tip_data(played: PlayedTip) -> dict[str, Any]:
 def reveal(request: Request, game_id: int) -> Response:
     game = _game_for_manager(request, game_id)
     if game.edition == Edition.WORLD:
-        from play.api_world import evaluate_all
+        from play.api_world import evaluated
 
-        return evaluate_all(game)
+        return evaluated(game, every=True)
     try:
         rnd = germany.reveal(game)
     except RuleViolation as error:

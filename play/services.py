@@ -91,9 +91,17 @@ def create_game(
     if draw not in ("random", "picked"):
         raise RuleViolation("unknown_draw", f"Unknown draw {draw!r}.")
     if edition == Edition.WORLD:
-        from play.world import clean_options  # world imports this module
+        from play import games  # games imports this module
 
-        options = clean_options(len(names), options)
+        return games.create_game(
+            user=user,
+            edition=edition,
+            seat_names=names,
+            deck=deck,
+            options={**(options or {}), "starting_team": starting_team},
+            mode=mode,
+            language=language or deck.language,
+        )
     for _attempt in range(5):
         try:
             with transaction.atomic():

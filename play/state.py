@@ -121,12 +121,6 @@ _LOCK = threading.Lock()
 
 def game_data(game: Game, *, viewer: Team | None = None) -> dict[str, Any]:
     """The game as a client may see it (a fresh copy; callers may change it)."""
-    if viewer is not None and game.edition == "world":
-        # A world team sees the shared view plus its own stones, read fresh: changing an
-        # unlocked guess shows on no other screen, so it does not bump the version.
-        from play.state_world import with_own_guess
-
-        return with_own_guess(game_data(game), game, viewer)
     # Only face-down tips make one team's view differ from another's: without them, every
     # screen of the game shares one build per version.
     key = (game.pk, game.code, game.version, viewer.pk if viewer and game.face_down else None)
@@ -164,10 +158,6 @@ def available_tips(data: dict[str, Any], team_index: int) -> list[str]:
 
 
 def _build(game: Game, viewer: Team | None) -> dict[str, Any]:
-    if game.edition == "world":
-        from play.state_world import build
-
-        return build(game)
     teams = list(game.teams.all())
     rnd = game.rounds.order_by("-number").prefetch_related("places__place", "tips").first()
     running = totals(game)

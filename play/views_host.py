@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from cards.roles import can_run_games
-from play import games, germany, registry, views_shell, views_world, world
+from play import games, germany, registry, views_shell
 from play.display import decorate, error_text, qr_svg, results_table, round_map_svg, tip_card
 from play.forms import NewGameForm, engine_game_form
 from play.models import Game, Mode, Team
@@ -30,8 +30,6 @@ def _get_game_for_host(request: HttpRequest, code: str) -> Game:
 
 
 def host_context(request: HttpRequest, game: Game, error: str = "") -> dict:
-    if game.edition == "world":
-        return views_world.host_context(request, game, error)
     data = decorate(game_data(game))
     rnd = data["round"]
     controls_team = None
@@ -190,7 +188,7 @@ def start_round(request: HttpRequest, code: str) -> HttpResponse:
 
     def action(game: Game) -> None:
         if game.edition == "world":
-            world.start_round(game)
+            games.make_move(game, None, "lay_out", {}, teacher=True)
         elif game.draw == "picked":
             try:
                 ids = [int(p) for p in picked]
@@ -208,7 +206,7 @@ def start_round(request: HttpRequest, code: str) -> HttpResponse:
 def reveal(request: HttpRequest, code: str) -> HttpResponse:
     def action(game: Game) -> None:
         if game.edition == "world":
-            world.evaluate(game, every=True)
+            games.make_move(game, None, "evaluate", {"every": True}, teacher=True)
         else:
             germany.reveal(game)
 
@@ -256,15 +254,29 @@ def change_mode(request: HttpRequest, code: str) -> HttpResponse:
 @login_required
 @require_POST
 def kick(request: HttpRequest, code: str) -> HttpResponse:
-    return _act(
-        request, code, lambda game: kick_device(game, _team(game, request.POST.get("team")))
-    )
+    def action(game: Game) -> None:
+        seat = request.POST.get("seat")
+        if game.on_engine and seat is not None:  # the shells name seats by their index
+            team = game.teams.filter(index=_int(seat)).first()
+            if team is None:
+                raise RuleViolation("unknown_team", "That team does not play in this game.")
+            kick_device(game, team)
+        else:
+            kick_device(game, _team(game, request.POST.get("team")))
+
+    return _act(request, code, action)
 
 
 @login_required
 @require_POST
 def end(request: HttpRequest, code: str) -> HttpResponse:
-    return _act(request, code, lambda g: world.end_game(g) if g.edition == "world" else end_game(g))
+    def action(game: Game) -> None:
+        if game.edition == "world":  # the colour bonus still counts after a finished round
+            games.make_move(game, None, "end", {}, teacher=True)
+        else:
+            end_game(game)
+
+    return _act(request, code, action)
 
 
 @login_required
@@ -273,8 +285,6 @@ def results_csv(request: HttpRequest, code: str) -> HttpResponse:
     game = _get_game_for_host(request, code)
     if game.on_engine:
         return views_shell.results_csv(game)
-    if game.edition == "world":
-        return views_world.results_csv(game)
     teams, rows, totals = results_table(game)
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="spot-on-{game.code}.csv"'

@@ -12,7 +12,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from play import germany, views_shell, views_world
+from play import germany, views_shell
 from play.display import decorate, error_text, tip_card
 from play.models import CODE_LENGTH, Game, Team
 from play.rules_common import RuleViolation
@@ -31,8 +31,6 @@ def _device_team(request: HttpRequest, game: Game) -> Team | None:
 
 
 def team_context(game: Game, team: Team, error: str = "") -> dict:
-    if game.edition == "world":
-        return views_world.team_context(game, team, error)
     data = decorate(game_data(game, viewer=team))
     rnd = data["round"]
     me = next(t for t in data["teams"] if t["id"] == team.pk)
