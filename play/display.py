@@ -122,6 +122,19 @@ ERROR_TEXT = {
     "team_count": _("A game has 2 to 4 teams."),
     "team_name": _("Every team needs its own name."),
     "unknown_team": _("That team does not play in this game."),
+    # The World
+    "wrong_phase": _("That is not possible in this phase of the round."),
+    "no_round": _("No round has been laid out yet."),
+    "card_not_available": _("Choose one of the laid-out cards."),
+    "no_exchange_tokens": _("A team can exchange at most twice a game."),
+    "guess_locked": _("This team has locked its guess in."),
+    "no_guess": _("Place at least the board stone before locking in."),
+    "board_required": _("Place the first stone on a board."),
+    "row_needs_column": _("A row stone needs a column stone first."),
+    "letter_needs_row": _("A rectangle stone needs a row stone first."),
+    "malformed_guess": _("Choose a board, then a column, a row and a rectangle."),
+    "variant_needs_three": _("The longer game needs 3 or more teams."),
+    "track_length": _("The track has 10 to 200 spaces."),
 }
 
 
