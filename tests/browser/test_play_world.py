@@ -274,3 +274,57 @@ def test_a_whole_world_game_fits_the_projector(
         }
     for page in (host, phone):
         page.context.close()
+
+
+def _fits_both(page, label: str, shots) -> None:
+    for width, height in ((1920, 1080), (1280, 720)):
+        page.set_viewport_size({"width": width, "height": height})
+        _fits(page, label, shots)
+
+
+def test_six_teams_on_the_default_track_fit_the_projector(
+    browser, live_server, teacher, world_deck, screenshot_dir
+):
+    """The most there is to show: six teams playing on the projector, the default track."""
+    host = _host(browser, live_server, teacher, {"width": 1920, "height": 1080})
+    host.goto(f"{live_server.url}/play/new/world/")
+    host.select_option("select[name=deck]", str(world_deck.pk))
+    for n, name in enumerate(["Lions", "Owls", "Foxes", "Bears", "Wolves", "Eagles of the Alps"]):
+        host.fill(f"input[name=seat_{n}]", name)
+    host.check("input[name=option_longer_game]")
+    host.check("input[name=mode][value=projector]")
+    host.locator("form button[type=submit]").last.click()
+    host.wait_for_selector(".world-screen")
+    _fits_both(host, "six-start", screenshot_dir)
+    _click(host, host.get_by_role("button", name="Lay out the first round"))
+    _fits_both(host, "six-choosing", screenshot_dir)
+    while host.locator("button.take").count():
+        _click(host, host.locator("button.take").first)
+    _fits_both(host, "six-exchanging", screenshot_dir)
+    while host.locator(".exchange-form").count():
+        _click(host, host.get_by_role("button", name="Keep the card"))
+    for team in range(6):
+        card = host.locator(".host-guess h2").inner_text().split(": ", 1)[1].strip()
+        parts = world_deck.solutions[card].split("-")
+        _click(host, host.locator(f'.host-guess .board-button[value="{parts[0]}"]'))
+        for k in range(1, 4):
+            value = "-".join(parts[: k + 1])
+            _click(host, host.locator(f'.host-guess .stone-button[value="{value}"]'))
+        if team == 0:
+            _fits_both(host, "six-guessing", screenshot_dir)
+        _click(host, host.locator(".host-guess .lock-in"))
+    _fits_both(host, "six-locked", screenshot_dir)
+    _click(host, host.get_by_role("button", name="Close the guessing"))
+    for turn in range(6):
+        _click(host, host.get_by_role("button", name="Turn over the next card"))
+        host.wait_for_function(
+            f"() => document.querySelectorAll('.earlier li').length === {turn}"
+            " && document.querySelector('.evaluation .solution-board img')?.complete"
+        )
+    _fits_both(host, "six-evaluation", screenshot_dir)
+    host.once("dialog", lambda dialog: dialog.accept())
+    _click(host, host.get_by_role("button", name="End game"))
+    host.wait_for_selector(".results .ranking")
+    _fits_both(host, "six-game-over", screenshot_dir)
+    assert host.locator(".results .ranking li").count() == 6
+    host.context.close()
