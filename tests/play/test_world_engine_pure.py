@@ -8,6 +8,7 @@ import random
 import pytest
 
 from play.editions.world import game as world
+from play.editions.world.view import view as world_view
 from play.engine import (
     Context,
     NotYourTurn,
@@ -62,11 +63,11 @@ def test_views_show_fronts_only_and_no_database_id(edition) -> None:
     state = world.setup(OPTIONS, _deck(), ["A", "B", "C"], setup_rng(3))
     state = _move(edition, state, None, "lay_out", teacher=True)
     for viewer in (Viewer.projector(), Viewer.teacher(), Viewer.of_seat(0)):
-        text = json.dumps(world.view(state, viewer))
+        text = json.dumps(world_view(state, viewer))
         assert '"id"' not in text and "EU-" not in text and "solutions" not in text
-    rnd = world.view(state, Viewer.teacher())["round"]
+    rnd = world_view(state, Viewer.teacher())["round"]
     assert rnd["order"] == [1, 2, 0] and rnd["next_team"] == 1
-    assert world.view(state, Viewer.teacher())["active_seats"] == [1]
+    assert world_view(state, Viewer.teacher())["active_seats"] == [1]
 
 
 def test_moves_check_turn_phase_and_who_may_make_them(edition) -> None:

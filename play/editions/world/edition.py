@@ -9,7 +9,7 @@ from django.conf import settings
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from play.editions.world import game, rules
+from play.editions.world import game, rules, view
 from play.engine import Edition, Option, Seats
 
 
@@ -96,8 +96,8 @@ WORLD = Edition(
     seats=Seats(rules.MIN_TEAMS, rules.MAX_TEAMS, "teams"),
     setup=setup,
     moves=game.MOVES,
-    view=game.view,
-    result=game.result,
+    view=view.view,
+    result=view.result,
     options=(
         Option(
             "starting_team",
