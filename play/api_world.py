@@ -26,6 +26,7 @@ from play.api import TOKEN_PARAM, _game_for_manager, _payload, _viewer, _violati
 from play.engine import Viewer
 from play.models import Game, Team
 from play.rules_common import RuleViolation
+from play.services import can_manage
 
 TEAM_RESPONSES = {
     200: OpenApiTypes.OBJECT,
@@ -222,3 +223,19 @@ def lay_out(game: Game) -> Response:
     except RuleViolation as error:
         return _violation(error)
     return Response(round_body(game), status=status.HTTP_201_CREATED)
+
+
+# Handlers for the core's endpoint aliases (``play.registry.register_alias``): the World app
+# registers them for ``/api/games/{id}/rounds/`` and ``…/reveal/``.
+
+
+def rounds_alias(request: Request, game: Game) -> Response:
+    if not can_manage(request.user, game):
+        raise PermissionDenied("Only the teacher running this game may do that.")
+    return lay_out(game)
+
+
+def reveal_alias(request: Request, game: Game) -> Response:
+    if not can_manage(request.user, game):
+        raise PermissionDenied("Only the teacher running this game may do that.")
+    return evaluated(game, every=True)

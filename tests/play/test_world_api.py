@@ -322,3 +322,18 @@ def test_changing_an_unlocked_guess_is_private(teacher, world3):
     assert row == {"team": team.index, "placed": True, "locked": False, "guess": None}
     teacher_view = client.get(f"/api/games/{world3.pk}/").json()["view"]
     assert teacher_view["round"]["guesses"][team.index]["guess"] is None
+
+
+def test_the_world_registers_its_old_endpoints_as_aliases(teacher, student, world3):
+    from types import SimpleNamespace
+
+    from rest_framework.exceptions import PermissionDenied
+
+    from play import registry
+
+    with pytest.raises(PermissionDenied):
+        registry.alias("world", "rounds")(SimpleNamespace(user=student), world3)
+    laid = registry.alias("world", "rounds")(SimpleNamespace(user=teacher), world3)
+    assert laid.status_code == 201 and laid.data["phase"] == "choosing"
+    early = registry.alias("world", "reveal")(SimpleNamespace(user=teacher), world3)
+    assert early.status_code == 409 and early.data["code"] == "wrong_phase"

@@ -9,7 +9,9 @@ class WorldConfig(AppConfig):
     verbose_name = "Spot On: The World"
 
     def ready(self) -> None:
-        from play import registry
+        from play import api_world, registry
         from play.editions.world.edition import WORLD
 
         registry.register(WORLD)
+        registry.register_alias(WORLD.slug, "rounds", api_world.rounds_alias)
+        registry.register_alias(WORLD.slug, "reveal", api_world.reveal_alias)
