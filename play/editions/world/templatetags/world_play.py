@@ -144,6 +144,11 @@ def world_screen(
         )
         for b in view.get("bonus", [])
     ]
+    # One line per colour: with ties, up to six teams share it.
+    by_colour: dict[str, dict[str, Any]] = {}
+    for b in bonus:
+        line = by_colour.setdefault(b["colour"], dict(b, moves=[]))
+        line["moves"].append(b)
     ranking = []
     if result:
         for rank, team, position in result["ranking"]:
@@ -156,6 +161,7 @@ def world_screen(
         "round": rnd,
         "phase": rnd["phase"] if rnd else None,
         "bonus": bonus,
+        "bonus_lines": list(by_colour.values()),
         "ranking": ranking,
         "track_svg": track_svg(view["track"], teams),
         "boards": boards(language),
