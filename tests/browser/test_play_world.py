@@ -141,6 +141,15 @@ def _click(page, locator) -> None:
     raise AssertionError(f"{locator} did not move the game")
 
 
+def _phase(page) -> str:
+    """The round's phase on the projector (waits for the screen: a poll may be swapping it)."""
+    return page.locator(".world-screen").get_attribute("data-phase")
+
+
+def _over(page) -> bool:
+    return page.locator(".world-screen").evaluate("(el) => !!el.querySelector('.results')")
+
+
 def _tap(phone, locator) -> None:
     """The phone's current action is on its screen without scrolling."""
     locator.wait_for()
@@ -170,13 +179,13 @@ def test_a_whole_world_game_fits_the_projector(
     _fits(host, "start", shots)
 
     rounds = 0
-    while not host.locator(".results .ranking").count():
+    while not _over(host):
         rounds += 1
         assert rounds <= 3, "the game ends after three rounds"
         _click(host, host.get_by_role("button", name=re.compile("Lay out the first|Next round")))
         _fits(host, f"choosing{rounds}", shots)
         # Choosing: the phone when it is its turn, the projector for the others.
-        while host.locator("[data-phase=choosing]").count():
+        while _phase(host) == "choosing":
             if phone.locator(".status.yours").count():
                 _tap(phone, phone.locator("button.take").first)
                 phone.wait_for_selector(".status.yours", state="detached")
@@ -184,7 +193,7 @@ def test_a_whole_world_game_fits_the_projector(
                 _click(host, host.locator("button.take").first)
             host.wait_for_timeout(200)
         # Exchanging: the phone exchanges in the first round, everybody else keeps.
-        while host.locator("[data-phase=exchanging]").count():
+        while _phase(host) == "exchanging":
             if phone.locator(".exchange-form").count():
                 if rounds == 1:
                     phone.screenshot(path=str(shots / f"world-phone-{width}-exchange.png"))
@@ -251,14 +260,14 @@ def test_a_whole_world_game_fits_the_projector(
         _click(host, host.get_by_role("button", name="Close the guessing"))
         for turn in range(3):
             _click(host, host.get_by_role("button", name="Turn over the next card"))
-            if host.locator(".results .ranking").count():
+            if _over(host):
                 break
             host.wait_for_function(
                 f"() => document.querySelectorAll('.earlier li').length === {turn}"
                 " && document.querySelector('.evaluation .solution-board img')?.complete"
             )
             _fits(host, f"evaluation{rounds}-{turn}", shots)
-        if not host.locator(".results .ranking").count():
+        if not _over(host):
             phone.wait_for_selector(".verdict.right")
     _fits(host, "game-over", shots)
     assert "winner" in host.locator(".results").inner_text()
