@@ -70,10 +70,10 @@ async def world_device(screen, version_re, game, team_pk, token, deadline, think
                 # Teams talk a guess over; taking a card or keeping it is quicker.
                 await asyncio.sleep(random.uniform(*think) / (1 if guessing else 4))
                 _, raw = await screen.request("GET", url, "world api state", api)
-                rnd = json.loads(raw or b"{}").get("round") or {}
-                mine = rnd.get("next_team_id") == team_pk
+                rnd = (json.loads(raw or b"{}").get("view") or {}).get("round") or {}
+                mine = (rnd.get("mine") or {}).get("my_turn")
                 if rnd.get("phase") == "choosing" and mine:
-                    card = next(c["id"] for c in rnd["cards"] if c["status"] == "table")
+                    card = next(c["ref"] for c in rnd["cards"] if c["status"] == "table")
                     await screen.request(
                         "POST", url + "choose/", "world api choose", api,
                         {"team": team_pk, "card": card},
@@ -109,7 +109,7 @@ async def world_projector(screen, version_re, game, session, token, deadline, wa
             version = found.group(1).decode() if found else version
             _, raw = await screen.request("GET", url, "world api state", api)
             state = json.loads(raw or b"{}")
-            rnd = state.get("round")
+            rnd = (state.get("view") or {}).get("round")
             if state.get("status") != "active":
                 pass
             elif rnd is None or rnd["phase"] == "done":

@@ -84,6 +84,7 @@ INSTALLED_APPS = [
     "play",
     "play.editions.germany",
     "play.editions.numbers",
+    "play.editions.world",
 ]
 
 MIDDLEWARE = [

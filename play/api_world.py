@@ -1,8 +1,10 @@
-"""REST API for world games: choose a card, exchange, guess, lock in, close guessing, evaluate.
+"""The old REST endpoints of world games, kept as aliases of moves on the play engine.
 
-Laying out a round (``POST /api/games/{id}/rounds/``) and reading the game
-(``GET /api/games/{id}/``) are shared with Germany games in ``play.api``. A team device acts
-with its team token for its own team; the teacher may act for any team.
+Each one translates its payload (team ids → seat index; card ids are the game's opaque card
+references) and calls ``play.games.make_move``; answers keep the old shapes: the round as the
+acting team sees it, with ``id`` = the card's reference and ``team_id`` = the team's id. The
+generic ``POST /api/games/{id}/moves/`` does the same with move names (``choose``, ``exchange``,
+``guess``, ``lock``, ``close_guessing``, ``evaluate``).
 """
 
 from __future__ import annotations
@@ -12,18 +14,19 @@ from typing import Any
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
-from rest_framework import serializers
+from rest_framework import serializers, status
 from rest_framework.decorators import api_view, permission_classes
 from rest_framework.exceptions import PermissionDenied
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from play import world
+from play import games
 from play.api import TOKEN_PARAM, _game_for_manager, _payload, _viewer, _violation
+from play.engine import Viewer
 from play.models import Game, Team
 from play.rules_common import RuleViolation
-from play.state import game_data
+from play.services import can_manage
 
 TEAM_RESPONSES = {
     200: OpenApiTypes.OBJECT,
@@ -35,7 +38,7 @@ TEAM_RESPONSES = {
 
 class ChooseSerializer(serializers.Serializer):
     team = serializers.IntegerField()
-    card = serializers.IntegerField()
+    card = serializers.CharField(max_length=40, help_text="The card's reference in this game.")
 
 
 class ExchangeSerializer(serializers.Serializer):
@@ -57,12 +60,18 @@ class EvaluateSerializer(serializers.Serializer):
     all = serializers.BooleanField(default=False)
 
 
+def _check_world(game: Game) -> None:
+    if game.edition != "world" or not game.on_engine:
+        raise RuleViolation("wrong_edition", "That move belongs to a world game.")
+
+
 def _team_move(request: Request, game_id: int, serializer_class) -> tuple[Game, Team, dict]:
     game = get_object_or_404(Game, pk=game_id)
     manager, device_team = _viewer(request, game)
     if not manager and device_team is None:
         raise PermissionDenied("Join the game as a team or log in as its teacher.")
     data = _payload(request, serializer_class)
+    _check_world(game)
     team = Team.objects.filter(game=game, pk=data["team"]).first()
     if team is None:
         raise RuleViolation("unknown_team", "No such team in this game.")
@@ -71,9 +80,23 @@ def _team_move(request: Request, game_id: int, serializer_class) -> tuple[Game, 
     return game, team, data
 
 
-def _state(game: Game, team: Team | None = None) -> dict[str, Any]:
-    game.refresh_from_db()
-    return game_data(game, viewer=team)["round"]
+def round_body(game: Game, seat: int | None = None) -> dict[str, Any]:
+    """The current round as the old API showed it, ids added from the team rows."""
+    viewer = Viewer.teacher() if seat is None else Viewer.of_seat(seat)
+    data = games.view_for(game, viewer)["round"] or {}
+    ids = dict(game.teams.values_list("index", "pk"))
+    for card in data.get("cards", []):
+        card["id"] = card["ref"]
+        card["team_id"] = ids.get(card["team"])
+    for row in data.get("guesses", []) + data.get("evaluations", []):
+        row["team_id"] = ids[row["team"]]
+    data["next_team_id"] = ids.get(data.get("next_team"))
+    return data
+
+
+def _guess_body(game: Game, team: Team) -> dict[str, Any]:
+    row = games.view_for(game, Viewer.of_seat(team.index))["round"]["guesses"][team.index]
+    return {"team": team.pk, "guess": row["guess"], "locked": row["locked"]}
 
 
 @extend_schema(
@@ -87,10 +110,10 @@ def _state(game: Game, team: Team | None = None) -> dict[str, Any]:
 def choose(request: Request, game_id: int) -> Response:
     try:
         game, team, data = _team_move(request, game_id, ChooseSerializer)
-        world.choose(game, team, data["card"])
+        game = games.make_move(game, team.index, "choose", {"card": data["card"]})
     except RuleViolation as error:
         return _violation(error)
-    return Response(_state(game, team))
+    return Response(round_body(game, team.index))
 
 
 @extend_schema(
@@ -105,10 +128,10 @@ def choose(request: Request, game_id: int) -> Response:
 def exchange(request: Request, game_id: int) -> Response:
     try:
         game, team, data = _team_move(request, game_id, ExchangeSerializer)
-        world.exchange(game, team, data["exchange"])
+        game = games.make_move(game, team.index, "exchange", {"exchange": data["exchange"]})
     except RuleViolation as error:
         return _violation(error)
-    return Response(_state(game, team))
+    return Response(round_body(game, team.index))
 
 
 @extend_schema(
@@ -123,10 +146,11 @@ def exchange(request: Request, game_id: int) -> Response:
 def guess(request: Request, game_id: int) -> Response:
     try:
         game, team, data = _team_move(request, game_id, GuessSerializer)
-        row = world.set_guess(game, team, data["guess"], lock=data["lock"])
+        args = {"guess": data["guess"], "lock": data["lock"]}
+        game = games.make_move(game, team.index, "guess", args)
     except RuleViolation as error:
         return _violation(error)
-    return Response({"team": team.pk, "guess": row.guess, "locked": row.locked})
+    return Response(_guess_body(game, team))
 
 
 @extend_schema(
@@ -140,10 +164,15 @@ def guess(request: Request, game_id: int) -> Response:
 def lock(request: Request, game_id: int) -> Response:
     try:
         game, team, _data = _team_move(request, game_id, TeamSerializer)
-        row = world.lock_guess(game, team)
+        game = games.make_move(game, team.index, "lock", {})
     except RuleViolation as error:
         return _violation(error)
-    return Response({"team": team.pk, "guess": row.guess, "locked": row.locked})
+    return Response(_guess_body(game, team))
+
+
+def teacher_move(game: Game, name: str, args: dict | None = None) -> Game:
+    _check_world(game)
+    return games.make_move(game, None, name, args or {}, teacher=True)
 
 
 @extend_schema(
@@ -155,10 +184,10 @@ def lock(request: Request, game_id: int) -> Response:
 def close_guessing(request: Request, game_id: int) -> Response:
     game = _game_for_manager(request, game_id)
     try:
-        world.close_guessing(game)
+        game = teacher_move(game, "close_guessing")
     except RuleViolation as error:
         return _violation(error)
-    return Response(_state(game))
+    return Response(round_body(game))
 
 
 @extend_schema(
@@ -171,20 +200,42 @@ def close_guessing(request: Request, game_id: int) -> Response:
 def evaluate(request: Request, game_id: int) -> Response:
     game = _game_for_manager(request, game_id)
     data = _payload(request, EvaluateSerializer) if request.data else {"all": False}
-    return _evaluated(game, every=data["all"])
+    return evaluated(game, every=data["all"])
 
 
-def evaluate_all(game: Game) -> Response:
-    """``POST /reveal/`` on a world game: every card that is left."""
-    return _evaluated(game, every=True)
-
-
-def _evaluated(game: Game, *, every: bool) -> Response:
+def evaluated(game: Game, *, every: bool) -> Response:
+    """Also ``POST /reveal/`` on a world game: every card that is left."""
     try:
-        new = world.evaluate(game, every=every)
+        done = len(round_body(game).get("evaluations", []))
+        game = teacher_move(game, "evaluate", {"every": every})
     except RuleViolation as error:
         return _violation(error)
-    body = _state(game)
-    body["new"] = [e["card"] for e in new]
+    body = round_body(game)
+    body["new"] = [e["card"] for e in body["evaluations"][done:]]
     body["status"] = game.status
     return Response(body)
+
+
+def lay_out(game: Game) -> Response:
+    """``POST /rounds/`` on a world game."""
+    try:
+        game = teacher_move(game, "lay_out")
+    except RuleViolation as error:
+        return _violation(error)
+    return Response(round_body(game), status=status.HTTP_201_CREATED)
+
+
+# Handlers for the core's endpoint aliases (``play.registry.register_alias``): the World app
+# registers them for ``/api/games/{id}/rounds/`` and ``…/reveal/``.
+
+
+def rounds_alias(request: Request, game: Game) -> Response:
+    if not can_manage(request.user, game):
+        raise PermissionDenied("Only the teacher running this game may do that.")
+    return lay_out(game)
+
+
+def reveal_alias(request: Request, game: Game) -> Response:
+    if not can_manage(request.user, game):
+        raise PermissionDenied("Only the teacher running this game may do that.")
+    return evaluated(game, every=True)

@@ -1,7 +1,7 @@
-"""Classroom games: one ``Game`` with its ``Team``s and ``Round``s, shared by every edition.
+"""Classroom games: one ``Game`` with its seats (``Team``) and its move log, for every edition.
 
-The rules live in the pure ``rules_*`` modules; these rows only record what happened. Every change
-to a game bumps ``Game.version`` so that polling screens can ask "anything new?" with one lookup.
+The state and the rules live in the editions (``play/editions/``); these rows store them. Each
+change bumps ``Game.version`` so that polling screens can ask "anything new?" with one lookup.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from cards.models import Deck, Place
+from cards.models import Deck
 
 # No 0/O, 1/I/L: the code is read off a projector from the back of the room.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -51,11 +51,6 @@ class Status(models.TextChoices):
     FINISHED = "finished", _("finished")
 
 
-class Draw(models.TextChoices):
-    RANDOM = "random", _("at random")
-    PICKED = "picked", _("hand-picked")
-
-
 def new_seed() -> int:
     return secrets.randbits(62)
 
@@ -70,9 +65,6 @@ class Game(models.Model):
     code = models.CharField(_("join code"), max_length=CODE_LENGTH, unique=True, default=new_code)
     mode = models.CharField(_("mode"), max_length=10, choices=Mode.choices, default=Mode.PROJECTOR)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE)
-    starting_team = models.PositiveSmallIntegerField(_("starting team"), default=0)
-    face_down = models.BooleanField(_("tips face down"), default=False)
-    draw = models.CharField(_("cards"), max_length=10, choices=Draw.choices, default=Draw.RANDOM)
     # Edition-specific settings (for example a world game's track length or variant).
     options = models.JSONField(default=dict, blank=True)
     language = models.CharField(max_length=2, default="de")
@@ -115,9 +107,6 @@ class Game(models.Model):
         self.active_at = timezone.now()
         Game.objects.filter(pk=self.pk).update(version=F("version") + 1, active_at=self.active_at)
         self.version += 1
-
-    def current_round(self) -> Round | None:
-        return self.rounds.order_by("-number").first()
 
 
 class Team(models.Model):
@@ -184,120 +173,3 @@ class Move(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game.code} #{self.number} {self.name}"
-
-
-class Round(models.Model):
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="rounds")
-    number = models.PositiveSmallIntegerField()  # 1-based
-    starting_team = models.PositiveSmallIntegerField()
-    revealed = models.BooleanField(default=False)
-    # Edition-specific round state (a world round's phase, choices, exchanges...).
-    state = models.JSONField(default=dict, blank=True)
-
-    class Meta:
-        ordering = ["game", "number"]
-        constraints = [
-            models.UniqueConstraint(fields=["game", "number"], name="unique_round_number"),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.game.code} #{self.number}"
-
-
-class RoundPlace(models.Model):
-    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="places")
-    place = models.ForeignKey(Place, on_delete=models.PROTECT, related_name="+")
-    position = models.PositiveSmallIntegerField()
-
-    class Meta:
-        ordering = ["round", "position"]
-        constraints = [
-            models.UniqueConstraint(fields=["round", "position"], name="unique_round_position"),
-            models.UniqueConstraint(fields=["round", "place"], name="unique_round_place"),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.round} {self.position}: {self.place_id}"
-
-
-class PlayedTip(models.Model):
-    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tips")
-    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="tips")
-    place = models.ForeignKey(Place, on_delete=models.PROTECT, related_name="+")
-    tip = models.CharField(max_length=8)
-    # The printed card: "W/M" for both W and M, so the database refuses the second side.
-    card = models.CharField(max_length=8)
-    order = models.PositiveSmallIntegerField()
-    # Filled in by the reveal; empty before, so nothing derived from the backs exists earlier.
-    correct = models.BooleanField(null=True)
-    row = models.PositiveSmallIntegerField(null=True)
-    points = models.PositiveSmallIntegerField(null=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["round", "order"]
-        constraints = [
-            # Two devices acting at once can never both take the same turn...
-            models.UniqueConstraint(fields=["round", "order"], name="unique_tip_turn"),
-            # ...nor play the same card twice.
-            models.UniqueConstraint(fields=["round", "team", "card"], name="unique_tip_card"),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.round} #{self.order}: {self.tip}"
-
-
-class WorldCardStatus(models.TextChoices):
-    TABLE = "table", _("laid out")
-    HELD = "held", _("held")
-    EXCHANGED = "exchanged", _("exchanged")
-    KEPT = "kept", _("kept")
-    RETURNED = "returned", _("returned to the box")
-
-
-class WorldCard(models.Model):
-    """A place card of a world game: laid out, taken by a team, then kept or back in the box.
-
-    A place comes out of the stack at most once a game (cards returned to the box stay out).
-    """
-
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="world_cards")
-    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="world_cards")
-    place = models.ForeignKey(Place, on_delete=models.PROTECT, related_name="+")
-    colour = models.CharField(max_length=6)
-    slot = models.PositiveSmallIntegerField()  # laid-out position; an exchanged-in card: 100+
-    team = models.ForeignKey(
-        Team, on_delete=models.CASCADE, null=True, blank=True, related_name="world_cards"
-    )
-    status = models.CharField(
-        max_length=10, choices=WorldCardStatus.choices, default=WorldCardStatus.TABLE
-    )
-
-    class Meta:
-        ordering = ["round", "slot"]
-        constraints = [
-            models.UniqueConstraint(fields=["game", "place"], name="unique_world_card_place"),
-            models.UniqueConstraint(fields=["round", "slot"], name="unique_world_card_slot"),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.round} card {self.slot}: {self.place_id}"
-
-
-class WorldGuess(models.Model):
-    """A team's guess stones for the round (``EU-O-M-C``, cut after the last stone)."""
-
-    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="world_guesses")
-    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="world_guesses")
-    guess = models.CharField(max_length=11)
-    locked = models.BooleanField(default=False)
-    updated_at = models.DateTimeField(auto_now=True)
-
-    class Meta:
-        ordering = ["round", "team"]
-        constraints = [
-            models.UniqueConstraint(fields=["round", "team"], name="unique_world_guess"),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.round} {self.team_id}: {self.guess}"

@@ -10,17 +10,14 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
-from django.db import IntegrityError, transaction
-from django.db.models import Sum
+from django.db import transaction
 from django.utils import timezone
 
-from cards.models import Deck, Edition
+from cards.models import Deck
 from cards.roles import can_run_games
 from play.models import Game, Mode, Status, Team, new_token
 from play.rules_common import RoundClosed, RuleViolation
 
-# Team counts per edition (the rules modules check them again).
-TEAM_LIMITS = {Edition.GERMANY: (2, 4), Edition.WORLD: (2, 6)}
 TEAM_NAME_MAX = 40
 
 
@@ -47,22 +44,6 @@ def locked_game(game_id: int, *, allow_finished: bool = False) -> Iterator[Game]
             game.bump()
 
 
-def clean_team_names(edition: str, names: Sequence[Any]) -> list[str]:
-    low, high = TEAM_LIMITS[Edition(edition)]
-    if not isinstance(names, list | tuple) or not low <= len(names) <= high:
-        raise RuleViolation("team_count", f"A game has {low} to {high} teams.")
-    cleaned = []
-    for name in names:
-        if not isinstance(name, str) or not name.strip():
-            raise RuleViolation("team_name", "Every team needs a name.")
-        if len(name.strip()) > TEAM_NAME_MAX:
-            raise RuleViolation("team_name", f"Team names have at most {TEAM_NAME_MAX} characters.")
-        cleaned.append(name.strip())
-    if len({n.casefold() for n in cleaned}) != len(cleaned):
-        raise RuleViolation("team_name", "Two teams cannot have the same name.")
-    return cleaned
-
-
 def create_game(
     *,
     user: Any,
@@ -71,50 +52,23 @@ def create_game(
     team_names: Sequence[Any],
     starting_team: int = 0,
     mode: str = Mode.PROJECTOR,
-    face_down: bool = False,
-    draw: str = "random",
     options: dict | None = None,
     language: str | None = None,
+    **settings: Any,
 ) -> Game:
-    """Create a game and its teams; raises ``RuleViolation`` for bad settings."""
-    if edition not in Edition.values:
-        raise RuleViolation("unknown_edition", f"Unknown edition {edition!r}.")
-    if deck.edition != edition:
-        raise RuleViolation("deck_edition", f"Deck {deck.slug!r} is not a {edition} deck.")
-    names = clean_team_names(edition, team_names)
-    if not isinstance(starting_team, int) or not 0 <= starting_team < len(names):
-        raise RuleViolation("unknown_team", "The starting team must be one of the teams.")
-    if face_down and len(names) < 3:
-        raise RuleViolation("face_down_teams", "Face-down tips are a variant for 3 or 4 teams.")
-    if mode not in Mode.values:
-        raise RuleViolation("unknown_mode", f"Unknown mode {mode!r}.")
-    if draw not in ("random", "picked"):
-        raise RuleViolation("unknown_draw", f"Unknown draw {draw!r}.")
-    if edition == Edition.WORLD:
-        from play.world import clean_options  # world imports this module
+    """The Germany and World way of creating a game (team names, a starting team, settings
+    such as ``face_down``), on the engine like every other edition."""
+    from play import games  # games imports this module
 
-        options = clean_options(len(names), options)
-    for _attempt in range(5):
-        try:
-            with transaction.atomic():
-                game = Game.objects.create(
-                    edition=edition,
-                    deck=deck,
-                    mode=mode,
-                    starting_team=starting_team,
-                    face_down=bool(face_down),
-                    draw=draw,
-                    options=options or {},
-                    language=language or deck.language,
-                    created_by=user,
-                )
-                Team.objects.bulk_create(
-                    Team(game=game, index=i, name=name) for i, name in enumerate(names)
-                )
-                return game
-        except IntegrityError:  # a join code or token collided; draw new ones
-            continue
-    raise RuntimeError("could not find a free join code")
+    return games.create_game(
+        user=user,
+        edition=edition,
+        seat_names=list(team_names),
+        deck=deck,
+        options={**(options or {}), **settings, "starting_team": starting_team},
+        mode=mode,
+        language=language or deck.language,
+    )
 
 
 def set_mode(game: Game, mode: str) -> Game:
@@ -161,19 +115,6 @@ def team_for_token(game: Game, token: str | None) -> Team | None:
     if not token:
         return None
     return Team.objects.filter(game=game, token=token).first()
-
-
-def totals(game: Game) -> dict[int, int]:
-    """Points so far per team index (revealed rounds only)."""
-    result = {t.index: 0 for t in game.teams.all()}
-    rows = (
-        game.teams.filter(tips__round__revealed=True)
-        .values_list("index")
-        .annotate(points=Sum("tips__points"))
-    )
-    for index, points in rows:
-        result[index] = points or 0
-    return result
 
 
 def cookie_name(game: Game) -> str:

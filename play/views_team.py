@@ -12,12 +12,11 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from play import germany, guard, views_shell, views_world
-from play.display import decorate, error_text, tip_card
+from play import guard, views_shell
+from play.display import error_text
 from play.models import CODE_LENGTH, Game, Team
 from play.rules_common import RuleViolation
 from play.services import cookie_name, join_team, team_for_token
-from play.state import available_tips, game_data
 
 COOKIE_AGE = 60 * 60 * 24  # a school day and then some
 
@@ -30,7 +29,11 @@ def _game(code: str, request: HttpRequest | None = None) -> Game:
     """The game with this join code; unknown codes count against the asking address."""
     if request is not None and guard.code_lookups_blocked(request):
         raise TooManyGuesses
-    game = Game.objects.select_related("deck").filter(code=code.upper()[:16]).first()
+    game = (
+        Game.objects.select_related("deck")
+        .filter(code=code.upper()[:16], state__isnull=False)
+        .first()
+    )
     if game is None:
         if request is not None:
             guard.count_code_miss(request)
@@ -45,40 +48,6 @@ def _too_many(request: HttpRequest) -> HttpResponse:
 
 def _device_team(request: HttpRequest, game: Game) -> Team | None:
     return team_for_token(game, request.COOKIES.get(cookie_name(game)))
-
-
-def team_context(game: Game, team: Team, error: str = "") -> dict:
-    if game.edition == "world":
-        return views_world.team_context(game, team, error)
-    data = decorate(game_data(game, viewer=team))
-    rnd = data["round"]
-    me = next(t for t in data["teams"] if t["id"] == team.pk)
-    my_turn = bool(rnd and rnd["next_team"] == team.index and not game.is_finished)
-    context = {
-        "game": game,
-        "team": team,
-        "me": me,
-        "data": data,
-        "round": rnd,
-        "my_turn": my_turn,
-        "error": error,
-        "poll_url": reverse("play:team_state", args=[game.code]),
-    }
-    if rnd and not rnd["revealed"]:
-        available = set(available_tips(data, team.index))
-        played = {e["tip"] for p in rnd["places"] for e in p["stack"] if e["team_id"] == team.pk}
-        # Every card of the hand, marked as playable or not (W/M shows as two sides).
-        context["hand"] = [
-            dict(tip_card(v), playable=v in available, played=v in played)
-            for v in ("N", "S", "W", "M", "O", "MOST", "FEWEST")
-        ]
-    return context
-
-
-def _render_team(request: HttpRequest, game: Game, team: Team, error: str = "", status=200):
-    context = team_context(game, team, error)
-    template = context.get("partial", "play/_team.html") if request.htmx else "play/team.html"
-    return render(request, template, context, status=status)
 
 
 @require_http_methods(["GET", "POST"])
@@ -104,9 +73,7 @@ def team(request: HttpRequest, code: str) -> HttpResponse:
     me = _device_team(request, game)
     if me is None:
         return render(request, "play/pick_team.html", {"game": game, "teams": game.teams.all()})
-    if game.on_engine:
-        return views_shell.render_device(request, views_shell.run_due_bots(game), me)
-    return _render_team(request, game, me)
+    return views_shell.render_device(request, views_shell.run_due_bots(game), me)
 
 
 @require_POST
@@ -155,10 +122,7 @@ def team_state(request: HttpRequest, code: str) -> HttpResponse:
         response = HttpResponse(status=204)
         response["HX-Redirect"] = reverse("play:team", args=[code.upper()[:16]])
         return response
-    if game.on_engine:
-        return views_shell.render_device(request, views_shell.run_due_bots(game), me)
-    context = team_context(game, me)
-    return render(request, context.get("partial", "play/_team.html"), context)
+    return views_shell.render_device(request, views_shell.run_due_bots(game), me)
 
 
 @require_POST
@@ -167,8 +131,6 @@ def move(request: HttpRequest, code: str) -> HttpResponse:
     me = _device_team(request, game)
     if me is None:
         return redirect("play:team", game.code)
-    if not game.on_engine:
-        raise Http404
     return views_shell.device_move(request, game, me)
 
 
@@ -178,20 +140,4 @@ def place_tip(request: HttpRequest, code: str) -> HttpResponse:
     me = _device_team(request, game)
     if me is None:
         return redirect("play:team", game.code)
-    if game.on_engine:
-        return views_shell.device_move(request, game, me, move="tip")
-    try:
-        place = int(request.POST.get("place") or "")
-    except ValueError:
-        return _render_team(request, game, me, _("Choose a place."), status=400)
-    try:
-        if game.edition != "germany":
-            raise RuleViolation("wrong_edition", "World games take guesses.")
-        germany.play_tip(game, me, place, request.POST.get("tip", ""))
-    except RuleViolation as error:
-        game.refresh_from_db()
-        return _render_team(request, game, me, error_text(error), status=error.http_status)
-    if not request.htmx:
-        return redirect("play:team", game.code)
-    game.refresh_from_db()
-    return _render_team(request, game, me)
+    return views_shell.device_move(request, game, me, move="tip")

@@ -51,9 +51,8 @@ def main() -> None:
     from django.db import connection
 
     from cards.models import Deck, DeckCard, Edition, Place
-    from play import world
-    from play.models import WorldCard, WorldGuess
-    from play.services import create_game
+    from play import games
+    from play.models import Game
 
     call_command("migrate", verbosity=0)
     user = User.objects.create_superuser("race", password="x")
@@ -63,39 +62,38 @@ def main() -> None:
             name=f"P{i}", country="FR", population=1000 + i, latitude=44 + i * 0.3, longitude=2
         )
         DeckCard.objects.create(deck=deck, place=place, colour="green")
-    game = create_game(user=user, edition="world", deck=deck, team_names=list("ABCDEF"))
-    rnd = world.start_round(game)
-    teams = list(game.teams.all())
-    cards = list(rnd.world_cards.values_list("pk", flat=True))
+    game = games.create_game(user=user, edition="world", seat_names=list("ABCDEF"), deck=deck)
+    game = games.make_move(game, None, "lay_out", {}, teacher=True)
+    rnd = game.state["rounds"][-1]
+    cards = list(rnd["table"])
     connection.close()
 
     # Every team grabs the same card at the same moment: only the first in order may.
-    choosing = _run(6, lambda i: world.choose(game, teams[i], cards[0]))
-    first = rnd.state["order"][0]
-    taken = list(WorldCard.objects.filter(pk=cards[0]).values_list("team__index", flat=True))
+    choosing = _run(6, lambda i: games.make_move(game, i, "choose", {"card": cards[0]}))
+    first = rnd["order"][0]
+    game.refresh_from_db()
+    rnd = game.state["rounds"][-1]
+    taken = [t for t, ref in enumerate(rnd["chosen"]) if ref == cards[0]]
     # Finish choosing and exchanging in order.
-    rnd.refresh_from_db()
-    while rnd.state["phase"] == "choosing":
-        nxt = next(t for t in rnd.state["order"] if str(t) not in rnd.state["chosen"])
-        free = rnd.world_cards.filter(status="table").first()
-        world.choose(game, teams[nxt], free.pk)
-        rnd.refresh_from_db()
-    for t in rnd.state["order"]:
-        world.exchange(game, teams[t], False)
+    while rnd["phase"] == "choosing":
+        nxt = next(t for t in rnd["order"] if rnd["chosen"][t] is None)
+        free = next(r for r in rnd["table"] if r not in rnd["chosen"])
+        game = games.make_move(game, nxt, "choose", {"card": free})
+        rnd = game.state["rounds"][-1]
+    for t in rnd["order"]:
+        game = games.make_move(game, t, "exchange", {"exchange": False})
     connection.close()
 
     # Twelve requests at once: each team changes its guess and locks it in, in any order.
     def guess(i: int) -> None:
-        team = teams[i % 6]
         if i < 6:
-            world.set_guess(game, team, "EU-M")
+            games.make_move(game, i % 6, "guess", {"guess": "EU-M"})
         else:
-            world.set_guess(game, team, "EU-O", lock=True)
+            games.make_move(game, i % 6, "guess", {"guess": "EU-O", "lock": True})
 
     guessing = _run(12, guess)
-    stored = list(
-        WorldGuess.objects.filter(round=rnd).values_list("team__index", "guess", "locked")
-    )
+    rows = Game.objects.get(pk=game.pk).state["rounds"][-1]["guesses"]
+    stored = [[t, row["guess"], row["locked"]] for t, row in enumerate(rows) if row]
     print(
         json.dumps(
             {

@@ -4,8 +4,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from play.rules_common import NotYourTurn, RoundClosed, RuleViolation, TurnConflict
-from play.rules_world import (
+from play.editions.world.guess import matching_solution, parse_solution, stone_results
+from play.editions.world.rules import (
     ARROW,
     FINAL_SPACES,
     CardColour,
@@ -27,7 +27,7 @@ from play.rules_world import (
     ranking,
     world_winners,
 )
-from play.rules_world_guess import matching_solution, parse_solution, stone_results
+from play.rules_common import NotYourTurn, RoundClosed, RuleViolation, TurnConflict
 
 TRACK = Track(length=40)
 Y, OR, G = CardColour.YELLOW, CardColour.ORANGE, CardColour.GREEN
@@ -229,12 +229,28 @@ def test_it_skips_occupied_spaces_without_counting_them() -> None:
     assert move_pawn([None, ARROW], 0, 1, TRACK) == 1
 
 
-def test_it_stops_at_the_last_final_space() -> None:
+def test_it_never_loses_steps_past_the_last_final_space() -> None:
     last = TRACK.last
     assert last == 40 + FINAL_SPACES
-    assert move_pawn([last - 1, None], 0, 4, TRACK) == last
-    assert move_pawn([last - 2, last], 0, 4, TRACK) == last - 1
-    assert move_pawn([last - 1, last], 0, 4, TRACK) == last - 1
+    # The final spaces go on as far as a pawn needs: every step counts, skipping still applies.
+    assert move_pawn([last - 1, None], 0, 4, TRACK) == last + 3
+    assert move_pawn([last - 2, last], 0, 4, TRACK) == last + 3
+    assert move_pawn([last, last + 1], 0, 1, TRACK) == last + 2
+
+
+def test_it_gives_a_pawn_at_the_end_its_colour_bonus_and_the_win() -> None:
+    last = TRACK.last
+    # Team 0 stands on the last printed final space and kept the most yellow cards; team 1 is
+    # right behind it. Before the fix team 0's bonus was lost and team 1's tie bonus won.
+    kept = [{"yellow": 2, "orange": 1}, {"yellow": 1, "orange": 1}]
+    moves, positions = colour_bonus([last, last - 1], kept, TRACK)
+    assert [(m.colour, m.team, m.steps, m.start, m.end) for m in moves] == [
+        (Y, 0, 5, last, last + 5),
+        (OR, 1, 2, last - 1, last + 1),
+        (OR, 0, 2, last + 5, last + 7),
+    ]
+    assert positions == [last + 7, last + 1]
+    assert world_winners(positions) == [0]
 
 
 @given(
@@ -250,9 +266,8 @@ def test_property_pawns_never_share_a_space_or_move_back(positions, steps, data)
     if steps and end is not None:
         assert end not in others
     assert (end if end is not None else -1) >= (start if start is not None else -1)
-    assert end is None or end <= TRACK.last
-    if end is not None and end < TRACK.length:
-        # Far from the end, every step is used: spaces passed = steps + skipped pawns.
+    if end is not None:
+        # Every step is used, up to the end and beyond: spaces passed = steps + skipped pawns.
         first = ARROW if start is None else start + 1
         skipped = sum(1 for p in others if first <= p <= end)
         assert end - first + 1 == steps + skipped

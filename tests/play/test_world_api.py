@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from django.test import override_settings
+from django.conf import settings
 
-from play import world
-from play.models import Game, WorldCard
+from play.api_world import round_body
+from play.editions.world import game as world
+from play.models import Game
 from tests.conftest import api_client_for
 
 pytestmark = pytest.mark.django_db
@@ -19,9 +20,8 @@ def _create(client, **extra):
 
 
 def _next(game):
-    rnd = world.current_round(game)
-    data = api_client_for(game.created_by).get(f"/api/games/{game.pk}/").json()["round"]
-    return rnd, data
+    game.refresh_from_db()
+    return world.current(game.state), round_body(game)
 
 
 def _play_to_guessing(client, game):
@@ -49,17 +49,32 @@ def _play_to_guessing(client, game):
     return data
 
 
-@override_settings(WORLD_TRACK_LENGTH=30, WORLD_FINAL_SPACES=6)
 def test_it_creates_a_world_game_with_defaults_and_options(teacher, world_big):
     client = api_client_for(teacher)
     body = _create(client, youngest_team=2).json()
     game = Game.objects.get(pk=body["id"])
-    assert game.edition == "world" and game.starting_team == 2
-    assert game.options == {"track_length": 30, "final_spaces": 6, "longer_game": False}
+    assert game.edition == "world" and game.on_engine
+    length = settings.WORLD_TRACK_LENGTH
+    assert game.options == {"starting_team": 2, "track_length": length, "longer_game": False}
+    assert [t["name"] for t in body["teams"]] == ["A", "B", "C"] and body["teams"][0]["token"]
     body = _create(client, options={"track_length": 25, "longer_game": True}).json()
     assert Game.objects.get(pk=body["id"]).options["longer_game"] is True
-    state = client.get(f"/api/games/{body['id']}/").json()
-    assert state["track"] == {"length": 25, "final_spaces": 6, "longer_game": True, "end": 28}
+    track = client.get(f"/api/games/{body['id']}/").json()["view"]["track"]
+    finals = settings.WORLD_FINAL_SPACES
+    assert track == {
+        "length": 25,
+        "final_spaces": finals,
+        "shown_finals": finals,
+        "longer_game": True,
+        "end": 28,
+    }
+    # The engine's own way of creating a game works for the world too.
+    new = client.post(
+        "/api/games/",
+        {"edition": "world", "deck": "world-big", "seats": ["X", "Y"]},
+        format="json",
+    )
+    assert new.status_code == 201 and new.json()["view"]["round"] is None
 
 
 @pytest.mark.parametrize(
@@ -70,8 +85,9 @@ def test_it_creates_a_world_game_with_defaults_and_options(teacher, world_big):
         ({"teams": list("ABCDEFG")}, "team_count"),
         ({"teams": ["A", "B"], "options": {"longer_game": True}}, "variant_needs_three"),
         ({"options": {"track_length": 3}}, "track_length"),
-        ({"options": {"track_length": "long"}}, "track_length"),
-        ({"options": {"longer_game": "yes"}}, "longer_game"),
+        ({"options": {"track_length": "long"}}, "bad_option"),
+        ({"options": {"longer_game": "yes"}}, "bad_option"),
+        ({"options": {"rounds": 3}}, "unknown_option"),
         ({"youngest_team": 5}, "unknown_team"),
     ],
 )
@@ -144,7 +160,7 @@ def test_exchanges_bring_in_the_top_of_the_stack_at_most_twice(teacher, world3):
     assert r.status_code == 200
     after = next(c for c in r.json()["cards"] if c["team_id"] == first and c["status"] == "held")
     assert after["id"] != before["id"]
-    assert WorldCard.objects.get(pk=before["id"]).status == "exchanged"
+    assert next(c for c in r.json()["cards"] if c["id"] == before["id"])["status"] == "exchanged"
     wrong = client.post(
         f"/api/games/{world3.pk}/exchange/", {"team": first, "exchange": True}, format="json"
     )
@@ -154,15 +170,20 @@ def test_exchanges_bring_in_the_top_of_the_stack_at_most_twice(teacher, world3):
 
 
 def test_a_team_with_no_tokens_left_is_not_asked(teacher, world3):
-    from collections import Counter
-
-    from play import rules_world
-
-    counter = Counter({1: rules_world.MAX_EXCHANGES})
-    rnd = world.start_round(world3)
-    ex = rules_world.Exchanging(order=rnd.state["order"], used=dict(counter))
-    world._pass_teams_without_tokens(ex)
-    assert ex.decisions == {1: False} and ex.next_team() == 2
+    for state in (world3.initial, world3.state):  # team 1 exchanged twice before
+        state["exchanges_used"][1] = world.rules.MAX_EXCHANGES
+    world3.save(update_fields=["initial", "state"])
+    client = api_client_for(teacher)
+    client.post(f"/api/games/{world3.pk}/rounds/", {}, format="json")
+    while (data := _next(world3)[1])["phase"] == "choosing":
+        card = next(c for c in data["cards"] if c["status"] == "table")
+        client.post(
+            f"/api/games/{world3.pk}/choose/",
+            {"team": data["next_team_id"], "card": card["id"]},
+            format="json",
+        )
+    # Order 1, 2, 0: team 1 has no token left and is passed over.
+    assert data["exchanges"] == [None, False, None] and data["next_team"] == 2
 
 
 def test_guesses_are_checked_changed_and_locked(teacher, world3):
@@ -202,10 +223,9 @@ def test_guesses_are_checked_changed_and_locked(teacher, world3):
 def test_evaluation_moves_pawns_one_card_at_a_time(teacher, world3):
     client = api_client_for(teacher)
     data = _play_to_guessing(client, world3)
-    rnd = world.current_round(world3)
-    cards = {c.team.index: c for c in rnd.world_cards.filter(status="held")}
-    right = world.card_facts(cards[data["order"][0]]).solutions[0]
+    rnd, _data = _next(world3)
     first = data["order"][0]
+    right = world3.state["cards"][rnd["held"][first]]["solutions"][0]
     team_ids = {g["team"]: g["team_id"] for g in data["guesses"]}
     url = f"/api/games/{world3.pk}/guess/"
     client.post(url, {"team": team_ids[first], "guess": right, "lock": True}, format="json")
@@ -224,7 +244,7 @@ def test_evaluation_moves_pawns_one_card_at_a_time(teacher, world3):
     assert rest["phase"] == "done" and len(rest["evaluations"]) == 3
     assert all(not e["correct"] and e["end"] is None for e in rest["evaluations"][1:])
     assert client.post(f"/api/games/{world3.pk}/evaluate/").status_code == 409
-    state = client.get(f"/api/games/{world3.pk}/").json()
+    state = client.get(f"/api/games/{world3.pk}/").json()["view"]
     assert state["teams"][first]["position"] == 3
 
 
@@ -241,7 +261,8 @@ def test_permissions(teacher, student, world3):
         url, {"team": b.pk, "guess": "EU"}, format="json", HTTP_X_TEAM_TOKEN=a.token
     )
     assert theirs.status_code == 403
-    seen = device.get(f"/api/games/{world3.pk}/", HTTP_X_TEAM_TOKEN=b.token).json()["round"]
+    seen = device.get(f"/api/games/{world3.pk}/", HTTP_X_TEAM_TOKEN=b.token).json()["view"]
+    seen = seen["round"]
     assert all(g["guess"] is None for g in seen["guesses"])  # a's guess stays hidden
     assert seen["guesses"][0]["placed"] is True
     for path in ("close-guessing", "evaluate", "rounds"):
@@ -275,33 +296,44 @@ def test_no_card_comes_out_twice_and_the_deck_runs_out(teacher, world_big):
         _play_to_guessing(client, game)
         client.post(f"/api/games/{game.pk}/close-guessing/")
         client.post(f"/api/games/{game.pk}/reveal/")
-    places = list(WorldCard.objects.filter(game=game).values_list("place_id", flat=True))
+    game.refresh_from_db()
+    refs = [r for rnd in game.state["rounds"] for r in rnd["table"]]
+    places = [game.state["cards"][r]["id"] for r in refs]
     assert len(places) == len(set(places)) == 24
     r = client.post(f"/api/games/{game.pk}/rounds/", {}, format="json")
     assert r.status_code == 409 and r.json()["code"] == "deck_exhausted"
 
 
-def test_changing_an_unlocked_guess_is_private_and_does_not_wake_other_screens(teacher, world3):
+def test_changing_an_unlocked_guess_is_private(teacher, world3):
     client = api_client_for(teacher)
     data = _play_to_guessing(client, world3)
     team = world3.teams.get(pk=data["guesses"][0]["team_id"])
+    other = world3.teams.exclude(pk=team.pk).first()
     url = f"/api/games/{world3.pk}/guess/"
     device = api_client_for(None)
     device.post(url, {"team": team.pk, "guess": "EU"}, format="json", HTTP_X_TEAM_TOKEN=team.token)
-    world3.refresh_from_db()
-    placed = world3.version  # placing the first stone shows on the projector
     device.post(
         url, {"team": team.pk, "guess": "AS-W"}, format="json", HTTP_X_TEAM_TOKEN=team.token
     )
-    world3.refresh_from_db()
-    assert world3.version == placed
-    mine = device.get(f"/api/games/{world3.pk}/", HTTP_X_TEAM_TOKEN=team.token).json()["round"]
-    assert next(g for g in mine["guesses"] if g["team_id"] == team.pk)["guess"] == "AS-W"
-    device.post(
-        f"/api/games/{world3.pk}/lock/",
-        {"team": team.pk},
-        format="json",
-        HTTP_X_TEAM_TOKEN=team.token,
-    )
-    world3.refresh_from_db()
-    assert world3.version == placed + 1  # locking in shows on the projector
+    mine = device.get(f"/api/games/{world3.pk}/", HTTP_X_TEAM_TOKEN=team.token).json()
+    assert mine["view"]["round"]["guesses"][team.index]["guess"] == "AS-W"
+    theirs = device.get(f"/api/games/{world3.pk}/", HTTP_X_TEAM_TOKEN=other.token).json()
+    row = theirs["view"]["round"]["guesses"][team.index]
+    assert row == {"team": team.index, "placed": True, "locked": False, "guess": None}
+    teacher_view = client.get(f"/api/games/{world3.pk}/").json()["view"]
+    assert teacher_view["round"]["guesses"][team.index]["guess"] is None
+
+
+def test_the_world_registers_its_old_endpoints_as_aliases(teacher, student, world3):
+    from types import SimpleNamespace
+
+    from rest_framework.exceptions import PermissionDenied
+
+    from play import registry
+
+    with pytest.raises(PermissionDenied):
+        registry.alias("world", "rounds")(SimpleNamespace(user=student), world3)
+    laid = registry.alias("world", "rounds")(SimpleNamespace(user=teacher), world3)
+    assert laid.status_code == 201 and laid.data["phase"] == "choosing"
+    early = registry.alias("world", "reveal")(SimpleNamespace(user=teacher), world3)
+    assert early.status_code == 409 and early.data["code"] == "wrong_phase"

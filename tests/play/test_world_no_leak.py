@@ -7,26 +7,26 @@ states, descriptions and populations; then checks the scan can fail once cards a
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
 from django.test import Client
 
+from cards.models import Place
 from geo.boards import describe_solution
-from play import world
-from play.models import Game, WorldCard
+from play.models import Game
 from tests.conftest import api_client_for
 
 pytestmark = pytest.mark.django_db
 
 MARKERS = re.compile(
     r'"(back|solutions|described|matched|stone_results|country|latitude|longitude|population)"'
-    r'|class="(solution-side|solution-board|evaluation)|/world/card/\d+\.svg'
+    r'|class="(solution-side|solution-board|evaluation)|/world/card/[0-9a-f]+\.svg'
 )
 
 
-def _secrets(card: WorldCard) -> list[str]:
-    place = card.place
+def _secrets(place: Place) -> list[str]:
     pop = place.population
     location = place.world_location()
     found = [
@@ -92,26 +92,31 @@ def test_no_response_carries_a_solution_before_its_evaluation(teacher, world_big
                 f"{label}:devapi{team.index}",
                 api_client_for(None).get(f"/api/games/{game.pk}/", HTTP_X_TEAM_TOKEN=team.token),
             )
-        for card in WorldCard.objects.filter(game=game):
-            keep(f"{label}:img{card.pk}", host.get(f"/play/{game.code}/world/card/{card.pk}.svg"))
+        game.refresh_from_db()
+        for ref in game.state["cards"]:
+            keep(f"{label}:img{ref}", host.get(f"/play/{game.code}/world/card/{ref}.svg"))
 
     keep("round", api.post(f"/api/games/{game.pk}/rounds/", {}, format="json"))
     snapshot("laid out")
-    rnd = world.current_round(game)
-    by_index = dict(devices)
+
+    def current():
+        game.refresh_from_db()
+        return game.state["rounds"][-1]
+
+    rnd = current()
     by_index = {team.index: (team, device) for team, device in devices}
-    for i in rnd.state["order"][:2]:
+    for i in rnd["order"][:2]:
         team, device = by_index[i]
-        card = rnd.world_cards.filter(status="table").first()
-        keep("choose", device.post(f"/play/{game.code}/world/choose/", {"card": card.pk}))
+        card = next(r for r in current()["table"] if r not in current()["chosen"])
+        keep("choose", device.post(f"/play/{game.code}/world/choose/", {"card": card}))
         snapshot(f"chose {i}")
-    for n, i in enumerate(rnd.state["order"]):
+    for n, i in enumerate(rnd["order"]):
         team, device = by_index[i]
         swap = "yes" if n == 0 else "no"
         keep("exchange", device.post(f"/play/{game.code}/world/exchange/", {"exchange": swap}))
         snapshot(f"exchange {i}")
     for i, (team, device) in by_index.items():
-        board = world.card_facts(rnd.world_cards.get(team=team, status="held")).solutions[0][:2]
+        board = game.state["cards"][current()["held"][i]]["solutions"][0][:2]
         wrong = "AU" if board != "AU" else "SA"
         keep("guess", device.post(f"/play/{game.code}/world/guess/", {"guess": wrong}))
         keep(
@@ -128,9 +133,16 @@ def test_no_response_carries_a_solution_before_its_evaluation(teacher, world_big
     keep("close", api.post(f"/api/games/{game.pk}/close-guessing/"))
     snapshot("closed")
 
-    cards = list(WorldCard.objects.filter(game=game).select_related("place"))
-    assert len(cards) == 4  # three laid out, one exchanged in
-    secrets = [s for card in cards for s in _secrets(card)]
+    rnd = current()
+    refs = rnd["table"] + [r for r in rnd["held"] if r not in rnd["table"]]
+    assert len(refs) == 4  # three laid out, one exchanged in
+    places = {ref: Place.objects.get(pk=game.state["cards"][ref]["id"]) for ref in refs}
+    secrets = [s for place in places.values() for s in _secrets(place)]
+    # Nor any card's database id: views name cards by their per-game reference only.
+    ids = {place.pk for place in places.values()}
+    for label, body in responses:
+        if body.startswith(b"{"):
+            assert not _card_ids(json.loads(body)) & ids, f"{label} names a card by its id"
     for label, body in responses:
         text = body.decode(errors="replace")
         for secret in secrets:
@@ -141,14 +153,29 @@ def test_no_response_carries_a_solution_before_its_evaluation(teacher, world_big
     responses.clear()
     keep("evaluate", api.post(f"/api/games/{game.pk}/evaluate/", {}, format="json"))
     snapshot("one evaluated")
-    first = world.current_round(game).state["evaluations"][0]["card"]
-    shown = next(c for c in cards if c.pk == first)
-    hidden = [s for c in cards if c.pk != first for s in _secrets(c)]
+    first = current()["evaluations"][0]["card"]
+    shown = places[first]
+    hidden = [s for ref, place in places.items() if ref != first for s in _secrets(place)]
     everything = "".join(body.decode(errors="replace") for _label, body in responses)
-    assert shown.place.world_location().solutions[0] in everything and MARKERS.search(everything)
+    assert shown.world_location().solutions[0] in everything and MARKERS.search(everything)
     for label, body in responses:
         text = body.decode(errors="replace")
         for secret in hidden:
-            if secret in (shown.place.world_location().solutions or ()):
+            if secret in (shown.world_location().solutions or ()):
                 continue
             assert secret not in text, f"{label} leaks {secret!r} of a card not yet turned over"
+
+
+def _card_ids(data) -> set:
+    """Integer ``id``s of every dict that describes a card (a ``ref`` or a card colour)."""
+    found = set()
+    if isinstance(data, dict):
+        card = "ref" in data or data.get("colour") in ("yellow", "orange", "green")
+        if card and isinstance(data.get("id"), int):
+            found.add(data["id"])
+        for value in data.values():
+            found |= _card_ids(value)
+    elif isinstance(data, list):
+        for value in data:
+            found |= _card_ids(value)
+    return found

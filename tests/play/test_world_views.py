@@ -1,4 +1,5 @@
-"""World games in the browser views: new game, projector, devices, guess buttons, images, CSV."""
+"""World games in the browser views: new game, the shells' projector and devices, the guess
+buttons, the old action URLs, images, CSV."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import io
 import pytest
 from django.test import Client
 
-from play import world
+from play.editions.world import game as world
 from play.models import Game, Mode
 from play.services import set_mode
 
@@ -30,28 +31,29 @@ def _device(game, team) -> Client:
     return device
 
 
+def _round(game):
+    game.refresh_from_db()
+    return world.current(game.state)
+
+
 def test_it_creates_a_world_game_from_the_form(teacher, world_big):
     client = _login(teacher)
     page = client.get("/play/new/world/")
-    assert page.status_code == 200 and b'value="40"' in page.content
+    assert page.status_code == 200 and b'name="option_track_length" value="40"' in page.content
     form = {
         "deck": world_big.pk,
-        "team_1": "Adler",
-        "team_2": "Bären",
-        "team_3": "",
-        "team_4": "",
-        "team_5": "",
-        "team_6": "",
-        "starting_team": 1,
-        "track_length": 30,
+        "seat_0": "Adler",
+        "seat_1": "Bären",
+        "option_starting_team": 1,
+        "option_track_length": 30,
         "mode": "devices",
     }
-    refused = client.post("/play/new/world/", dict(form, longer_game="on"))
+    refused = client.post("/play/new/world/", dict(form, option_longer_game="on"))
     assert refused.status_code == 200 and not Game.objects.exists()
     response = client.post("/play/new/world/", form)
     game = Game.objects.get()
-    assert response.status_code == 302 and game.edition == "world"
-    assert game.options["track_length"] == 30 and game.starting_team == 1
+    assert response.status_code == 302 and game.edition == "world" and game.on_engine
+    assert game.options["track_length"] == 30 and game.options["starting_team"] == 1
     host = client.get(response["Location"])
     assert host.status_code == 200 and b'class="track"' in host.content
 
@@ -60,59 +62,58 @@ def _teams(game):
     return {t.index: t for t in game.teams.all()}
 
 
+def _move(client, url, move, **fields):
+    return client.post(url, {"move": move, **fields}, **HX)
+
+
 def test_a_round_on_the_projector_and_on_devices(teacher, world3):
     host = _login(teacher)
     set_mode(world3, Mode.DEVICES)
     teams = _teams(world3)
     devices = {i: _device(world3, t) for i, t in teams.items()}
-    base = f"/play/host/{world3.code}/world/"
-    assert host.post(base + "round/", **HX).status_code == 200
-    rnd = world.current_round(world3)
-    order = rnd.state["order"]
-    # Choosing: the first team on its device, the wrong one is refused.
-    card = rnd.world_cards.first()
-    wrong = devices[order[1]].post(f"/play/{world3.code}/world/choose/", {"card": card.pk}, **HX)
-    assert wrong.status_code == 409
+    hmove, dmove = f"/play/host/{world3.code}/move/", f"/play/{world3.code}/move/"
+    assert _move(host, hmove, "lay_out").status_code == 200
+    rnd = _round(world3)
+    order = rnd["order"]
+    # Choosing: the first team on its device, the wrong one is refused with the message.
+    card = rnd["table"][0]
+    wrong = _move(devices[order[1]], dmove, "choose", card=card)
+    assert wrong.status_code == 409 and b"flash error" in wrong.content
     first = devices[order[0]].get(f"/play/{world3.code}/")
     assert b'class="primary take"' in first.content
-    ok = devices[order[0]].post(f"/play/{world3.code}/world/choose/", {"card": card.pk}, **HX)
-    assert ok.status_code == 200
-    other = rnd.world_cards.filter(status="table").first()
-    devices[order[1]].post(f"/play/{world3.code}/world/choose/", {"card": other.pk}, **HX)
+    assert _move(devices[order[0]], dmove, "choose", card=card).status_code == 200
+    other = rnd["table"][1]
+    _move(devices[order[1]], dmove, "choose", card=other)
     for i in order:
-        r = devices[i].post(f"/play/{world3.code}/world/exchange/", {"exchange": "no"}, **HX)
-        assert r.status_code == 200
+        assert _move(devices[i], dmove, "exchange", exchange="no").status_code == 200
     # Guessing with the buttons: board, column, row, letter, take back, lock.
     dev = devices[order[0]]
-    url = f"/play/{world3.code}/world/guess/"
-    page = dev.post(url, {"guess": "EU"}, **HX)
-    assert b"EU-W" in page.content and b"/play/world/board/EU.svg" in page.content
-    assert dev.post(url, {"guess": "EU-O-N"}, **HX).status_code == 200
-    bad = dev.post(url, {"guess": "EU--N"}, **HX)
+    page = _move(dev, dmove, "guess", guess="EU")
+    assert b'value="EU-W"' in page.content and b"/play/world/board/EU.svg" in page.content
+    assert _move(dev, dmove, "guess", guess="EU-O-N").status_code == 200
+    bad = _move(dev, dmove, "guess", guess="EU--N")
     assert bad.status_code == 400 and b"flash error" in bad.content
-    dev.post(url, {"guess": "EU-O"}, **HX)
-    assert dev.post(f"/play/{world3.code}/world/lock/", **HX).status_code == 200
+    _move(dev, dmove, "guess", guess="EU-O")
+    assert _move(dev, dmove, "lock").status_code == 200
     projector = host.get(f"/play/host/{world3.code}/").content.decode()
     assert "1 von 3 festgelegt" in projector  # German is the default language
     assert "EU-O" not in projector  # guesses stay hidden on the projector
     # The teacher plays for a team without device after kicking it.
-    host.post(f"/play/host/{world3.code}/kick/", {"team": teams[order[1]].pk})
+    host.post(f"/play/host/{world3.code}/kick/", {"seat": order[1]}, **HX)
     pad = host.get(f"/play/host/{world3.code}/").content.decode()
-    assert 'class="host-guess"' in pad
-    r = host.post(base + "guess/", {"team": teams[order[1]].pk, "guess": "AF"}, **HX)
+    assert 'class="host-guess"' in pad and f'name="seat" value="{order[1]}"' in pad
+    r = _move(host, hmove, "guess", seat=order[1], guess="AF")
     assert r.status_code == 200
-    card_url = None
-    assert host.post(base + "close/", **HX).status_code == 200
-    held = rnd.world_cards.filter(status="held").first()
-    assert host.get(f"/play/{world3.code}/world/card/{held.pk}.svg").status_code == 404
-    page = host.post(base + "evaluate/", **HX).content.decode()
+    assert _move(host, hmove, "close_guessing").status_code == 200
+    held = _round(world3)["held"][order[0]]
+    assert host.get(f"/play/{world3.code}/world/card/{held}.svg").status_code == 404
+    page = _move(host, hmove, "evaluate").content.decode()
     assert 'class="evaluation"' in page
-    evaluated = world.current_round(world3).state["evaluations"][0]["card"]
-    card_url = f"/play/{world3.code}/world/card/{evaluated}.svg"
-    image = Client().get(card_url)
+    evaluated = _round(world3)["evaluations"][0]["card"]
+    image = Client().get(f"/play/{world3.code}/world/card/{evaluated}.svg")
     assert image.status_code == 200 and image["Content-Type"] == "image/svg+xml"
-    host.post(base + "evaluate-all/", **HX)
-    assert world.current_round(world3).state["phase"] == "done"
+    _move(host, hmove, "evaluate", every="true")
+    assert _round(world3)["phase"] == "done"
     mine = devices[order[0]].get(f"/play/{world3.code}/").content.decode()
     assert "verdict" in mine
     end = host.post(f"/play/host/{world3.code}/end/", **HX)
@@ -122,6 +123,23 @@ def test_a_round_on_the_projector_and_on_devices(teacher, world3):
     )
     assert len(rows) == 1 + 3 + 3  # header, 3 evaluations, 3 final rows (no bonus: nothing kept)
     assert rows[1][0] == "1"
+
+
+def test_the_old_action_urls_still_move(teacher, world3):
+    host = _login(teacher)
+    base = f"/play/host/{world3.code}/world/"
+    assert host.post(base + "round/", **HX).status_code == 200
+    rnd = _round(world3)
+    teams = _teams(world3)
+    nxt = teams[rnd["order"][0]]
+    r = host.post(base + "choose/", {"team": nxt.pk, "card": rnd["table"][0]}, **HX)
+    assert r.status_code == 200 and _round(world3)["chosen"][nxt.index] == rnd["table"][0]
+    late = host.post(base + "close/", **HX)
+    assert late.status_code == 409 and b"flash error" in late.content
+    device = _device(world3, teams[rnd["order"][1]])
+    r = device.post(f"/play/{world3.code}/world/choose/", {"card": rnd["table"][1]}, **HX)
+    assert r.status_code == 200 and _round(world3)["phase"] == "exchanging"
+    assert device.post(f"/play/{world3.code}/world/nope/").status_code == 404
 
 
 def test_board_images_are_cacheable_and_checked(client):
@@ -136,15 +154,23 @@ def test_board_images_are_cacheable_and_checked(client):
 
 def test_teacher_actions_need_the_teacher(student, world3):
     assert _login(student).post(f"/play/host/{world3.code}/world/round/").status_code == 403
+    assert _login(student).post(f"/play/host/{world3.code}/move/").status_code == 403
     assert (
         _login(world3.created_by).post(f"/play/host/{world3.code}/world/nope/").status_code == 404
     )
 
 
+def test_a_device_cannot_make_the_teachers_moves(world3):
+    team = world3.teams.first()
+    r = _move(_device(world3, team), f"/play/{world3.code}/move/", "lay_out")
+    assert r.status_code == 400 and b"flash error" in r.content
+    assert _round(world3) is None
+
+
 def test_polling_returns_204_when_nothing_changed(teacher, world3):
     host = _login(teacher)
     first = host.get(f"/play/host/{world3.code}/state/?v=0", **HX)
-    assert first.status_code == 200 and b"play/world" not in first.content
+    assert first.status_code == 200 and b"<html" not in first.content
     world3.refresh_from_db()
     same = host.get(f"/play/host/{world3.code}/state/?v={world3.version}", **HX)
     assert same.status_code == 204
@@ -152,31 +178,26 @@ def test_polling_returns_204_when_nothing_changed(teacher, world3):
 
 def test_projector_only_the_teacher_plays_every_move(teacher, world3):
     host = _login(teacher)
-    base = f"/play/host/{world3.code}/world/"
-    host.post(base + "round/", **HX)
-    rnd = world.current_round(world3)
-    teams = _teams(world3)
-    for i in rnd.state["order"][:2]:
+    hmove = f"/play/host/{world3.code}/move/"
+    _move(host, hmove, "lay_out")
+    rnd = _round(world3)
+    for i in rnd["order"][:2]:
         page = host.get(f"/play/host/{world3.code}/").content.decode()
-        assert f'name="team" value="{teams[i].pk}"' in page
-        card = rnd.world_cards.filter(status="table").first()
-        r = host.post(base + "choose/", {"team": teams[i].pk, "card": card.pk}, **HX)
-        assert r.status_code == 200
-    for i in rnd.state["order"]:
-        r = host.post(base + "exchange/", {"team": teams[i].pk, "exchange": "no"}, **HX)
-        assert r.status_code == 200
+        assert f'name="seat" value="{i}"' in page and 'class="primary take"' in page
+        card = next(r for r in _round(world3)["table"] if r not in _round(world3)["chosen"])
+        assert _move(host, hmove, "choose", seat=i, card=card).status_code == 200
+    for i in rnd["order"]:
+        assert _move(host, hmove, "exchange", seat=i, exchange="no").status_code == 200
     for _ in range(3):
         page = host.get(f"/play/host/{world3.code}/").content.decode()
-        team = int(
-            page.split('class="host-guess"')[1].split('name="team" value="')[1].split('"')[0]
-        )
-        host.post(base + "guess/", {"team": team, "guess": "SA"}, **HX)
-        host.post(base + "guess/", {"team": team, "guess": "SA-M"}, **HX)
-        assert host.post(base + "lock/", {"team": team}, **HX).status_code == 200
+        seat = int(page.split('class="host-guess"')[1].split('name="seat" value="')[1][:1])
+        _move(host, hmove, "guess", seat=seat, guess="SA")
+        _move(host, hmove, "guess", seat=seat, guess="SA-M")
+        assert _move(host, hmove, "lock", seat=seat).status_code == 200
     page = host.get(f"/play/host/{world3.code}/").content.decode()
     assert 'class="host-guess"' not in page and "3 von 3" in page
-    host.post(base + "close/", **HX)
-    host.post(base + "evaluate-all/", **HX)
-    rnd.refresh_from_db()
-    assert rnd.state["phase"] == "done"
-    assert [e["guess"] for e in rnd.state["evaluations"]] == ["SA-M"] * 3
+    _move(host, hmove, "close_guessing")
+    _move(host, hmove, "evaluate", every="true")
+    rnd = _round(world3)
+    assert rnd["phase"] == "done"
+    assert [e["guess"] for e in rnd["evaluations"]] == ["SA-M"] * 3

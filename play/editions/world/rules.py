@@ -19,8 +19,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from play.rules_common import NotYourTurn, RoundClosed, RuleViolation, final_ranking, winners
-from play.rules_world_guess import (
+from play.editions.world.guess import (
     BOARDS,
     COLUMNS,
     LETTERS,
@@ -29,6 +28,7 @@ from play.rules_world_guess import (
     matching_solution,
     stone_results,
 )
+from play.rules_common import NotYourTurn, RoundClosed, RuleViolation, final_ranking, winners
 
 __all__ = [
     "ARROW",
@@ -70,9 +70,10 @@ MIN_TEAMS = 2
 MAX_TEAMS = 6
 MAX_EXCHANGES = 2
 ARROW = 0
-# Dark-blue final spaces after the track, numbered 1..FINAL_SPACES. Six, so that the longer
-# variant's end space (numbered with the number of teams, at most 6) exists, and so that every
-# pawn always finds room there. The printed scoring board must draw the same number.
+# Dark-blue final spaces after the track, numbered 1..FINAL_SPACES as printed. Six, so that the
+# longer variant's end space (numbered with the number of teams, at most 6) exists. A pawn is
+# never stopped there: the final spaces go on as far as any pawn needs (7, 8, …), so no step, and
+# no colour bonus, is ever lost at the end of the board.
 FINAL_SPACES = 6
 BONUS_MOST = 5
 BONUS_TIED = 2
@@ -98,6 +99,7 @@ class Track:
 
     @property
     def last(self) -> int:
+        """The last printed final space (pawns may go beyond it)."""
         return self.length + self.final_spaces
 
     def is_final(self, position: Position) -> bool:
@@ -272,8 +274,9 @@ def move_pawn(positions: Sequence[Position], team: int, steps: int, track: Track
     """Where ``team``'s pawn ends after ``steps`` steps.
 
     Each step goes to the next space not occupied by another pawn (occupied spaces are
-    skipped, not counted); the first step from the start area goes to the arrow space. A pawn
-    cannot go beyond the last final space: steps with no free space ahead are lost.
+    skipped, not counted); the first step from the start area goes to the arrow space. Steps
+    are never lost: past the last printed final space the final spaces go on (``track`` only
+    names the board).
     """
     position = positions[team]
     occupied = {p for t, p in enumerate(positions) if t != team and p is not None}
@@ -281,8 +284,6 @@ def move_pawn(positions: Sequence[Position], team: int, steps: int, track: Track
         step = ARROW if position is None else position + 1
         while step in occupied:
             step += 1
-        if step > track.last:
-            break
         position = step
     return position
 

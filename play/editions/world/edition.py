@@ -1,0 +1,128 @@
+"""The World as the play core sees it: options, moves, views, the CSV export."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from django.conf import settings
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from play.editions.world import game, rules, view
+from play.engine import Edition, Option, Seats
+
+
+def setup(options: dict, deck: list[dict] | None, names: list[str], rng: random.Random) -> dict:
+    # The printed scoring board's final spaces; pawns may still go beyond them.
+    return game.setup(options, deck, names, rng, final_spaces=settings.WORLD_FINAL_SPACES)
+
+
+def position_text(position: int | None, length: int) -> str:
+    if position is None:
+        return "start"
+    if position > length:
+        return f"F{position - length}"
+    return str(position)
+
+
+def rows(state: dict[str, Any]) -> list[list[Any]]:
+    """One row per round and team, then the colour bonus and the final positions."""
+    names = state["names"]
+    length = state["track"]["length"]
+    out: list[list[Any]] = [
+        [
+            _("Round"),
+            _("Team"),
+            _("Card"),
+            _("Colour"),
+            _("Guess"),
+            _("Correct"),
+            _("Steps"),
+            _("Kept"),
+            _("Position"),
+        ]
+    ]
+    for rnd in state["rounds"]:
+        for e in rnd["evaluations"]:
+            card = state["cards"][e["card"]]
+            out.append(
+                [
+                    rnd["number"],
+                    names[e["team"]],
+                    card["name"],
+                    card["colour"],
+                    e["guess"] or "",
+                    int(e["correct"]),
+                    e["steps"],
+                    int(e["kept"]),
+                    position_text(e["end"], length),
+                ]
+            )
+    for b in state["bonus"]:
+        out.append(
+            [
+                _("Colour bonus"),
+                names[b["team"]],
+                "",
+                b["colour"],
+                "",
+                "",
+                b["steps"],
+                "",
+                position_text(b["end"], length),
+            ]
+        )
+    for team, name in enumerate(names):
+        out.append(
+            [
+                _("Final"),
+                name,
+                "",
+                "",
+                "",
+                "",
+                "",
+                sum(state["kept"][team].values()),
+                position_text(state["positions"][team], length),
+            ]
+        )
+    return out
+
+
+WORLD = Edition(
+    slug="world",
+    name=gettext_lazy("Spot On: The World"),
+    seats=Seats(rules.MIN_TEAMS, rules.MAX_TEAMS, "teams"),
+    setup=setup,
+    moves=game.MOVES,
+    view=view.view,
+    result=view.result,
+    options=(
+        Option(
+            "starting_team",
+            gettext_lazy("Youngest team (number)"),
+            0,
+            min=0,
+            max=rules.MAX_TEAMS - 1,
+            help=gettext_lazy("Chooses first in round 1 (0 = the first team); then clockwise."),
+        ),
+        # Its range is checked with the other options, under the old error code.
+        Option("track_length", gettext_lazy("Track length (spaces)"), settings.WORLD_TRACK_LENGTH),
+        Option(
+            "longer_game",
+            gettext_lazy(
+                "Longer game (3 or more teams): ends on the final space numbered with the "
+                "number of teams"
+            ),
+            False,
+        ),
+    ),
+    check_options=game.check_options,
+    teacher_moves=game.TEACHER_MOVES,
+    rows=rows,
+    deck_edition="world",
+    description=gettext_lazy(
+        "Places all over the world: choose a card, guess board, column, row and rectangle."
+    ),
+)
