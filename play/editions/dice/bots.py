@@ -22,6 +22,7 @@ from math import comb
 from typing import Any
 
 from play.editions.dice.rules import (
+    EDGES,
     SIZE,
     State,
     choosable_lines,
@@ -98,15 +99,17 @@ def set_promise(value: int, have: int, size: int) -> float:
     return value * 0.7 * (have / size) ** 1.5
 
 
-def exposure(grid: list, cell: int) -> float:
-    """The best chance, over the lines through ``cell``, that one roll reaches it."""
-    row, col = divmod(cell, SIZE)
-    best = 0
-    for edge, index in (("left", row), ("right", row), ("top", col), ("bottom", col)):
-        cells = present_cells(grid, edge, index)
-        at = cells.index(cell)
-        best = max(best, sum(1 for die in range(1, 7) if (die - 1) % len(cells) == at))
-    return best / 6
+def exposures(grid: list) -> dict[int, float]:
+    """Per card: the best chance, over the lines through it, that one roll reaches it."""
+    hits = dict.fromkeys((cell for cell, card in enumerate(grid) if card), 0)
+    for edge in EDGES:
+        for index in range(SIZE):
+            cells = present_cells(grid, edge, index)
+            for at, cell in enumerate(cells):
+                # Faces 1..6 reach position (face - 1) % n: positions below 6 % n get one more.
+                reach = 6 // len(cells) + (1 if at < 6 % len(cells) else 0)
+                hits[cell] = max(hits[cell], reach)
+    return {cell: count / 6 for cell, count in hits.items()}
 
 
 class Planner:
@@ -136,7 +139,7 @@ class Planner:
                 elif down:
                     self.theirs[value] = self.theirs.get(value, 0) + 1
         self.turn_cells = turn_cells
-        self.safety = {cell: 1 - exposure(grid, cell) for cell, card in enumerate(grid) if card}
+        self.safety = {cell: 1 - chance for cell, chance in exposures(grid).items()}
         mine, theirs = (score(taken) for taken in (state["taken"][seat], state["taken"][1 - seat]))
         self.my_courts, self.their_courts = mine["courts"], theirs["courts"]
         self.my_total, self.their_total = mine["total"], theirs["total"]
@@ -214,31 +217,35 @@ class Planner:
             self._stops[key] = cached
         return cached
 
-    def _faces(self, line: tuple[str, int]) -> list[int | None]:
-        """The cell each die face reaches, or None where that face busts on an old counter."""
+    def _faces(self, line: tuple[str, int]) -> list[tuple[int, int]]:
+        """The cards the die can reach on this line, each with how many faces reach it; faces
+        that reach one of the bot's old counters (a bust) are left out."""
         cells = present_cells(self.state["grid"], *line)
-        reached = [cells[(die - 1) % len(cells)] for die in range(1, 7)]
-        return [None if self.owner.get(cell) == self.seat else cell for cell in reached]
+        n = len(cells)
+        return [
+            (cell, 6 // n + (1 if at < 6 % n else 0))
+            for at, cell in enumerate(cells)
+            if self.owner.get(cell) != self.seat
+        ]
 
-    def _best(self, faces: list[int | None], placed: frozenset[int], memo: dict) -> float:
+    def _best(self, faces: list[tuple[int, int]], placed: frozenset[int], memo: dict) -> float:
         """The value of the turn from here, playing the better of rolling and stopping."""
-        if placed in memo:
-            return memo[placed]
-        rolling = self._roll(faces, placed, memo)
-        best = max(rolling, self.stop_value(placed)) if placed else rolling
-        memo[placed] = best
+        best = memo.get(placed)
+        if best is None:
+            rolling = self._roll(faces, placed, memo)
+            best = max(rolling, self.stop_value(placed)) if placed else rolling
+            memo[placed] = best
         return best
 
-    def _roll(self, faces: list[int | None], placed: frozenset[int], memo: dict) -> float:
+    def _roll(self, faces: list[tuple[int, int]], placed: frozenset[int], memo: dict) -> float:
         total = 0.0
-        for cell in faces:
-            if cell is None or cell in placed:
+        last = len(placed) + 1 >= self.supply
+        for cell, ways in faces:
+            if cell in placed:
                 continue  # bust: the position stays as it was (worth 0)
             after = placed | {cell}
-            if len(after) >= self.supply:
-                total += self.stop_value(after)  # the last counter: the turn stops
-            else:
-                total += self._best(faces, after, memo)
+            # With the last counter the turn stops by itself.
+            total += ways * (self.stop_value(after) if last else self._best(faces, after, memo))
         return total / 6
 
     def line_value(self, line: tuple[str, int]) -> float:
@@ -246,7 +253,7 @@ class Planner:
 
     def one_roll(self, line: tuple[str, int]) -> float:
         faces = self._faces(line)
-        return sum(self.stop_value(frozenset([cell])) for cell in faces if cell is not None) / 6
+        return sum(ways * self.stop_value(frozenset([cell])) for cell, ways in faces) / 6
 
     def decision(self, line: tuple[str, int], placed: list[int]) -> tuple[float, float]:
         """(value of rolling on, value of stopping now) with the turn's counters on ``placed``."""
