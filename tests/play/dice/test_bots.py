@@ -51,6 +51,7 @@ def test_it_values_the_last_court_by_who_would_win():
 def test_it_makes_the_cautious_player_stop_after_one_counter():
     state = state_from(FULL)
     name, args = choose(state, 0, "cautious")
+    assert name == "place"
     rules.place_pawn(state, 0, args["edge"], args["index"])
     assert choose(state, 0, "cautious") == ("roll", {})
     rules.roll(state, 0, 1)
