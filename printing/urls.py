@@ -2,11 +2,12 @@ from __future__ import annotations
 
 from django.urls import path
 
-from printing import views
+from printing import views, views_dice
 
 app_name = "printing"
 urlpatterns = [
     path("", views.index, name="index"),
+    path("games/dice.pdf", views_dice.dice_kit, name="dice_kit"),
     path("<slug:slug>/", views.deck_page, name="deck"),
     path("<slug:slug>/deck.pdf", views.deck_pdf, name="pdf"),
     path("<slug:slug>/faces.zip", views.deck_png_zip, name="png_zip"),
