@@ -56,10 +56,11 @@ def check_options(options: dict[str, Any], seats: int) -> None:
         raise RuleViolation("bad_seats", "Spot On is a game for two players.")
 
 
-def _card(card: dict[str, Any] | None) -> dict[str, Any] | None:
+def _card(card: dict[str, Any] | None, steps: list[int] | None = None) -> dict[str, Any] | None:
     if card is None:
         return None
     return {
+        "steps": steps or [],  # where the last roll's count passed this card (1, 2, …)
         "ref": card["ref"],
         "rank": card["rank"],
         "suit": card["suit"],
@@ -96,11 +97,16 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
     ]
     seat = turn["seat"]
     pawn = turn["pawn"]
+    steps: dict[int, list[int]] = {}
+    last = state["last"]
+    if last is not None and last["kind"] in ("placed", "bust"):
+        for step, cell in enumerate(last["path"], start=1):
+            steps.setdefault(cell, []).append(step)
     return {
         "you": viewer.seat if viewer.role == "seat" else None,
         "mix": state["mix"],
         "size": rules.SIZE,
-        "grid": [_card(card) for card in state["grid"]],
+        "grid": [_card(card, steps.get(cell)) for cell, card in enumerate(state["grid"])],
         "players": players,
         "turn": {
             "seat": seat,

@@ -166,3 +166,15 @@ def test_it_asks_the_bot_only_on_its_turn_and_answers_the_same_for_the_same_stat
     move = EDITION.bot(state, 0)
     assert move.move == "place" and move.delay > 0
     assert EDITION.bot(json.loads(json.dumps(state)), 0) == move
+
+
+def test_it_marks_the_counting_path_card_by_card_for_the_class_to_follow():
+    rows = list(FULL)
+    rows[0] = "2S -- 2S -- 3C 3S"
+    state = state_from(rows)
+    rules.place_pawn(state, 0, "left", 0)
+    rules.roll(state, 0, 6)  # wraps round: 2♠ 2♠ 3♣ 3♠ 2♠ 2♠
+    grid = EDITION.view(state, Viewer.projector())["grid"]
+    assert [grid[cell]["steps"] for cell in (0, 2, 4, 5)] == [[1, 5], [2, 6], [3], [4]]
+    assert grid[6]["steps"] == []
+    assert grid[2]["counters"] == [{"seat": 0, "up": True}]
