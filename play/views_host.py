@@ -6,16 +6,16 @@ import csv
 
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from cards.roles import can_run_games
-from play import germany, views_world, world
+from play import games, germany, registry, views_shell, views_world, world
 from play.display import decorate, error_text, qr_svg, results_table, round_map_svg, tip_card
-from play.forms import NewGameForm
+from play.forms import NewGameForm, engine_game_form
 from play.models import Game, Mode, Team
 from play.rules_common import RuleViolation
 from play.services import can_manage, create_game, end_game, kick_device, set_mode
@@ -83,10 +83,11 @@ def render_host(request: HttpRequest, game: Game, error: str = "", status: int =
 def index(request: HttpRequest) -> HttpResponse:
     if not can_run_games(request.user):
         raise PermissionDenied
-    games = Game.objects.select_related("deck").prefetch_related("teams")
+    rows = Game.objects.select_related("deck").prefetch_related("teams")
     if not request.user.is_superuser:
-        games = games.filter(created_by=request.user)
-    return render(request, "play/index.html", {"games": games[:50]})
+        rows = rows.filter(created_by=request.user)
+    editions = [e for e in registry.editions() if e.slug not in ("germany", "world")]
+    return render(request, "play/index.html", {"games": rows[:50], "editions": editions})
 
 
 @login_required
@@ -116,9 +117,41 @@ def new_game(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
+@require_http_methods(["GET", "POST"])
+def new_engine_game(request: HttpRequest, slug: str) -> HttpResponse:
+    """A new game of an edition on the engine, its form built from the edition's options."""
+    if not can_run_games(request.user):
+        raise PermissionDenied
+    edition = registry.get(slug)
+    if edition is None:
+        raise Http404
+    form = engine_game_form(edition)(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            game = games.create_game(
+                user=request.user,
+                edition=slug,
+                seat_names=form.seat_names(),
+                deck=form.cleaned_data.get("deck"),
+                options=form.options(),
+                bots=form.bots(),
+                mode=form.cleaned_data["mode"],
+                language=request.LANGUAGE_CODE[:2],
+            )
+        except RuleViolation as error:
+            form.add_error(None, error_text(error))
+        else:
+            return redirect("play:host", game.code)
+    return render(request, "play/new_engine.html", {"form": form, "edition": edition})
+
+
+@login_required
 @require_GET
 def host(request: HttpRequest, code: str) -> HttpResponse:
-    return render_host(request, _get_game_for_host(request, code))
+    game = _get_game_for_host(request, code)
+    if game.on_engine:
+        return views_shell.render_projector(request, views_shell.run_due_bots(game))
+    return render_host(request, game)
 
 
 @require_GET
@@ -130,21 +163,24 @@ def host_state(request: HttpRequest, code: str) -> HttpResponse:
     if request.GET.get("v") == str(version):
         return HttpResponse(status=204)
     game = _get_game_for_host(request, code)
+    if game.on_engine:
+        return views_shell.render_projector(request, views_shell.run_due_bots(game))
     context = host_context(request, game)
     return render(request, context.get("partial", "play/_host.html"), context)
 
 
 def _act(request: HttpRequest, code: str, action) -> HttpResponse:
     game = _get_game_for_host(request, code)
+    render_page = views_shell.render_projector if game.on_engine else render_host
     try:
         action(game)
     except RuleViolation as error:
         game.refresh_from_db()
-        return render_host(request, game, error_text(error), status=error.http_status)
+        return render_page(request, game, error_text(error), status=error.http_status)
     if not request.htmx:
         return redirect("play:host", game.code)
     game.refresh_from_db()
-    return render_host(request, game)
+    return render_page(request, game)
 
 
 @login_required
@@ -195,6 +231,24 @@ def play_for_team(request: HttpRequest, code: str) -> HttpResponse:
 
 @login_required
 @require_POST
+def move(request: HttpRequest, code: str) -> HttpResponse:
+    game = _get_game_for_host(request, code)
+    if not game.on_engine:
+        raise Http404
+    return views_shell.host_move(request, game)
+
+
+@login_required
+@require_POST
+def undo(request: HttpRequest, code: str) -> HttpResponse:
+    game = _get_game_for_host(request, code)
+    if not game.on_engine:
+        raise Http404
+    return views_shell.undo(request, game)
+
+
+@login_required
+@require_POST
 def change_mode(request: HttpRequest, code: str) -> HttpResponse:
     return _act(request, code, lambda game: set_mode(game, request.POST.get("mode", "")))
 
@@ -217,6 +271,8 @@ def end(request: HttpRequest, code: str) -> HttpResponse:
 @require_GET
 def results_csv(request: HttpRequest, code: str) -> HttpResponse:
     game = _get_game_for_host(request, code)
+    if game.on_engine:
+        return views_shell.results_csv(game)
     if game.edition == "world":
         return views_world.results_csv(game)
     teams, rows, totals = results_table(game)
