@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
 from play.editions.dice import bots, rules
@@ -26,7 +27,9 @@ from play.engine import (
 )
 
 State = dict[str, Any]
-BOT_DELAY = 1.2  # seconds between a computer player's moves, so a class can follow the counting
+# Seconds between a computer player's moves, so a class can follow the counting; the setting
+# DICE_BOT_DELAY changes it (0 in tests: the computer answers within the move's request).
+BOT_DELAY = 1.2
 
 
 def setup(options: dict[str, Any], deck: list[dict] | None, seat_names: list[str], rng) -> State:
@@ -104,6 +107,7 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
             steps.setdefault(cell, []).append(step)
     return {
         "you": viewer.seat if viewer.role == "seat" else None,
+        "active_seats": [] if state["over"] else [seat],
         "mix": state["mix"],
         "size": rules.SIZE,
         "grid": [_card(card, steps.get(cell)) for cell, card in enumerate(state["grid"])],
@@ -130,7 +134,7 @@ def bot(state: State, seat: int) -> BotMove | None:
     if state["over"] or state["turn"]["seat"] != seat:
         return None
     name, args = bots.choose(state, seat, state.get("bot_level", "strong"))
-    return BotMove(name, args, BOT_DELAY)
+    return BotMove(name, args, float(getattr(settings, "DICE_BOT_DELAY", BOT_DELAY)))
 
 
 def rows(state: State) -> list[list[Any]]:
