@@ -124,6 +124,8 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
         },
         "lines": _lines(state, seat) if turn["phase"] == "place" else [],
         "last": state["last"],
+        # The latest roll stays on the die after a stop, so the room sees what was thrown.
+        "die": next((e["die"] for e in reversed(state["events"]) if "die" in e), None),
         "events": state["events"],
         "courts_left": rules.courts_left(state),
         "result": rules.result(state),
