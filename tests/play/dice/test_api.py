@@ -116,6 +116,7 @@ def test_the_projector_lets_the_hot_seat_player_choose_a_line(client, teacher):
     assert placed.status_code == 200
     stage = placed.content.decode()
     assert 'data-pawn="bottom-4"' in stage and 'data-move="roll"' in stage
+    assert "Würfeln" in stage and "würfelt." in stage  # the game's language: German
     refused = client.post(
         f"/play/host/{game.code}/move/",
         {"move": "stop", "seat": "0"},
