@@ -139,3 +139,29 @@ def test_a_device_sees_its_controls_only_on_its_turn(client, teacher):
         headers={"HX-Request": "true"},
     )
     assert refused.status_code == 409
+
+
+def test_a_teacher_starts_a_game_against_the_computer_from_the_form(client, teacher, settings):
+    settings.DICE_BOT_DELAY = 0
+    client.force_login(teacher)
+    assert "/play/new/dice/" in client.get("/play/").content.decode()
+    page = client.get("/play/new/dice/").content.decode()
+    assert 'name="option_mix"' in page and 'name="option_bot"' in page
+    created = client.post(
+        "/play/new/dice/",
+        {
+            "seat_0": "Class",
+            "seat_1": "Computer",
+            "bot_1": "on",
+            "mode": "projector",
+            "option_mix": "fours",
+            "option_first": "1",
+            "option_bot": "random",
+        },
+    )
+    game = Game.objects.get()
+    assert created.url == f"/play/host/{game.code}/"
+    assert game.options == {"mix": "fours", "first": 1, "bot": "random"}
+    # The computer starts, and has played its first turn already (with no delay).
+    assert game.moves.filter(by_bot=True).exists()
+    assert game.state["turn"]["seat"] == 0
