@@ -14,7 +14,6 @@ import argparse
 import math
 import random
 from collections.abc import Iterator
-from typing import Any
 
 from play.editions.dice.bots import LEVELS, choose
 from play.editions.dice.edition import EDITION
@@ -51,7 +50,7 @@ def play_game(levels: tuple[str, str], seed: int, first: int, mix: str = "standa
     return state
 
 
-def simulate(levels: tuple[str, str], games: int, seed: int, mix: str = "standard") -> dict:
+def pairing(levels: tuple[str, str], games: int, seed: int, mix: str = "standard") -> dict:
     """Play ``games`` games and summarise them in the DESIGN.md format."""
     if games < 1:
         raise ValueError("--games must be at least 1")
@@ -93,16 +92,32 @@ def pairings(bots: str | None) -> list[tuple[str, str]]:
     return [(names[0], names[1])]
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
+class _Parser(argparse.ArgumentParser):
+    """Bad options become a ``ValueError`` with argparse's message, for the command to show."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise ValueError(f"{self.format_usage().strip()}\n{message}")
+
+
+def parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="manage.py simulate dice", add_help=False)
     parser.add_argument("--games", type=int, default=2000, help="games per pairing")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
         "--bots", default=None, help=f"two of {', '.join(LEVELS)}; default: strong against each"
     )
     parser.add_argument("--mix", default="standard", choices=("standard", "fours"))
+    return parser
 
 
-def run(options: dict[str, Any]) -> Iterator[dict]:
-    """One summary per pairing, as the command prints them."""
-    for levels in pairings(options.get("bots")):
-        yield simulate(levels, options["games"], options["seed"], options.get("mix", "standard"))
+def simulate(words: list[str]) -> Iterator[dict]:
+    """The ``simulate dice`` command: one summary per pairing, as the command prints them.
+
+    The words are checked at once (``ValueError``); the games are played as the lines are
+    asked for, so each pairing's line appears as soon as it is done.
+    """
+    options = parser().parse_args(words)
+    levels = pairings(options.bots)
+    if options.games < 1:
+        raise ValueError("--games must be at least 1")
+    return (pairing(pair, options.games, options.seed, options.mix) for pair in levels)

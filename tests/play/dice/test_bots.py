@@ -11,7 +11,7 @@ from django.core.management.base import CommandError
 
 from play.editions.dice import rules
 from play.editions.dice.bots import Planner, choose
-from play.editions.dice.simulator import pairings, play_game, simulate, wilson
+from play.editions.dice.simulator import pairing, pairings, play_game, wilson
 from tests.play.dice.grids import FULL, state_from
 
 
@@ -84,7 +84,7 @@ def test_it_computes_wilson_intervals():
 
 
 def test_it_lets_the_strong_bot_beat_the_random_one():
-    summary = simulate(("strong", "random"), games=12, seed=5)
+    summary = pairing(("strong", "random"), games=12, seed=5)
     assert summary["wins"]["strong"] >= 10
     assert summary["wins"]["strong"] + summary["wins"]["random"] + summary["ties"] == 12
     assert (
