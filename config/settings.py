@@ -85,6 +85,7 @@ INSTALLED_APPS = [
     "play.editions.germany",
     "play.editions.numbers",
     "play.editions.world",
+    "play.editions.dice",
 ]
 
 MIDDLEWARE = [

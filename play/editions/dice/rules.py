@@ -1,0 +1,350 @@
+"""Spot On (Reiner Knizia, 1995): the press-your-luck grid game, as pure functions of plain data.
+
+Two players, 36 playing cards face up in a 6 × 6 grid, one die, a pawn and 12 counters each.
+A turn: put the pawn at one end of a row or column, roll, count that many cards from the pawn
+(the card next to the pawn is 1; past the far end the count wraps to the near end; gaps left by
+taken cards are skipped), put a counter spot up on the card reached. Roll again or stop. Stop:
+the turn's counters turn spot down, opponents' counters under them go back, the player takes
+every court card among them and every black value of which they now hold all the cards. Bust
+(the die reaches a card with one of your own counters): the turn's counters go back, nothing
+else changes. The game ends when the last court card is taken. Sets score their value, courts
+score 1 each or 12 for seven or more.
+
+Decisions where the published summary is silent or inconsistent (printed on the rules sheet
+too, ``printing/dice_kit.py``):
+
+1. **Cards.** The summary's "black 3 to 9" gives 33 cards, too few for 6 × 6: the default mix is
+   three black cards of each value 2–9 and the 12 red court cards. A game may instead use the
+   ``fours`` mix: all four black cards of each value 4–9 (sets of four) and the 12 courts.
+2. **The turn's first roll is compulsory.** Stop is possible only after at least one counter has
+   been placed this turn; the pawn stays where it was put for the whole turn.
+3. **A line may not be chosen** if it has no cards, or if every card in it already holds one of
+   the player's own counters (every roll would bust).
+4. **Landing on your own counter busts**, whether it is spot down from an earlier turn or spot
+   up from this turn. A card can hold at most two counters: an opponent's spot-down counter with
+   the player's spot-up counter on top.
+5. **A set is complete** when the player has counters on every black card of that value (three
+   in the default mix). Sets can only be completed by stopping; counters of both players on
+   taken cards go back to their owners.
+6. **Running out.** A player who places their last counter stops at once (automatically).
+   A player who starts a turn with no counter in supply (all on unfinished sets) first takes all
+   of their counters back from the grid; otherwise both players could be stuck for ever.
+7. **End.** The game ends as soon as the last court card is taken (at that stop). Equal
+   totals share the win.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from play.rules_common import NotYourTurn, RoundClosed, RuleViolation, final_ranking, winners
+
+State = dict[str, Any]
+
+SIZE = 6
+COUNTERS = 12
+COURT_RANKS = ("J", "Q", "K")
+EDGES = ("left", "right", "top", "bottom")
+# Per value: the suits of its black cards (♠ ♣ from the first deck, ♠ ♣ from the second).
+MIXES: dict[str, dict[str, Any]] = {
+    "standard": {"values": tuple(range(2, 10)), "suits": ("S", "C", "S")},
+    "fours": {"values": tuple(range(4, 10)), "suits": ("S", "C", "S", "C")},
+}
+COURT_SUITS = ("H", "D", "H", "D")  # hearts and diamonds from both decks
+SEVEN_COURTS = 7
+SEVEN_COURTS_SCORE = 12
+
+
+# --- cards and the grid -------------------------------------------------------------------
+
+
+def deck_for(mix: str) -> list[dict[str, Any]]:
+    """The 36 cards of a mix, in a fixed order (rank, suit; value for black cards)."""
+    if mix not in MIXES:
+        raise RuleViolation("bad_option", f"mix must be one of {', '.join(MIXES)}.")
+    spec = MIXES[mix]
+    cards = [
+        {"rank": str(value), "suit": suit, "value": value}
+        for value in spec["values"]
+        for suit in spec["suits"]
+    ]
+    cards += [
+        {"rank": rank, "suit": suit, "value": None} for rank in COURT_RANKS for suit in COURT_SUITS
+    ]
+    if len(cards) != SIZE * SIZE:
+        raise ValueError(f"the {mix} mix has {len(cards)} cards, not {SIZE * SIZE}")
+    return cards
+
+
+def is_court(card: dict[str, Any]) -> bool:
+    return card["value"] is None
+
+
+def line_cells(edge: str, index: int) -> list[int]:
+    """The grid cells (row * 6 + column) of a line, in counting order from the pawn's edge."""
+    if edge == "left":
+        return [index * SIZE + col for col in range(SIZE)]
+    if edge == "right":
+        return [index * SIZE + col for col in reversed(range(SIZE))]
+    if edge == "top":
+        return [row * SIZE + index for row in range(SIZE)]
+    if edge == "bottom":
+        return [row * SIZE + index for row in reversed(range(SIZE))]
+    raise RuleViolation("bad_args", f"edge must be one of {', '.join(EDGES)}.")
+
+
+def present_cells(grid: list, edge: str, index: int) -> list[int]:
+    """The line's cells that still hold a card (gaps are skipped when counting)."""
+    return [cell for cell in line_cells(edge, index) if grid[cell] is not None]
+
+
+def target_cell(grid: list, edge: str, index: int, die: int) -> tuple[int, list[int]]:
+    """Where a roll of ``die`` ends, and the counting path (wrapping round the line)."""
+    cells = present_cells(grid, edge, index)
+    if not cells:
+        raise RuleViolation("empty_line", "This line has no cards left.")
+    path = [cells[i % len(cells)] for i in range(die)]
+    return path[-1], path
+
+
+def holds(card: dict[str, Any] | None, seat: int) -> bool:
+    return card is not None and any(owner == seat for owner, _up in card["counters"])
+
+
+def line_choosable(grid: list, seat: int, edge: str, index: int) -> bool:
+    cells = present_cells(grid, edge, index)
+    return bool(cells) and not all(holds(grid[cell], seat) for cell in cells)
+
+
+def choosable_lines(grid: list, seat: int) -> list[tuple[str, int]]:
+    return [
+        (edge, index)
+        for edge in EDGES
+        for index in range(SIZE)
+        if line_choosable(grid, seat, edge, index)
+    ]
+
+
+def supply(state: State, seat: int) -> int:
+    on_grid = sum(
+        1 for card in state["grid"] if card for owner, _up in card["counters"] if owner == seat
+    )
+    return state["counters"] - on_grid
+
+
+def bust_cells(state: State, seat: int) -> set[int]:
+    """Cells a roll of ``seat`` must not reach: any card with its counter on it."""
+    return {cell for cell, card in enumerate(state["grid"]) if holds(card, seat)}
+
+
+# --- setup and scoring --------------------------------------------------------------------
+
+
+def new_game(
+    players: list[str], rng: random.Random, *, mix: str = "standard", first: int = 0
+) -> State:
+    """A shuffled grid; card references are drawn from ``rng`` so they say nothing of position."""
+    if len(players) != 2:
+        raise RuleViolation("bad_seats", "Spot On is a game for two players.")
+    if first not in (0, 1):
+        raise RuleViolation("bad_option", "first must be 0 or 1.")
+    cards = deck_for(mix)
+    rng.shuffle(cards)
+    refs = rng.sample(range(16**4), len(cards))
+    grid = [
+        {**card, "ref": f"c{ref:04x}", "counters": []}
+        for card, ref in zip(cards, refs, strict=True)
+    ]
+    return {
+        "players": list(players),
+        "mix": mix,
+        "seed": rng.randrange(2**31),
+        "counters": COUNTERS,
+        "grid": grid,
+        "taken": [[], []],
+        "turn": _fresh_turn(first, 1),
+        "first": first,
+        "last": None,
+        "events": [],
+        "step": 0,
+        "over": False,
+    }
+
+
+def _fresh_turn(seat: int, number: int) -> dict[str, Any]:
+    return {"seat": seat, "number": number, "phase": "place", "pawn": None, "placed": []}
+
+
+def court_points(courts: int) -> int:
+    return SEVEN_COURTS_SCORE if courts >= SEVEN_COURTS else courts
+
+
+def score(taken: list[dict[str, Any]]) -> dict[str, Any]:
+    """A player's points from the cards taken: each set its value, courts 1 each or 12 for 7+."""
+    courts = sum(1 for card in taken if is_court(card))
+    values = sorted({card["value"] for card in taken if not is_court(card)})
+    sets = sum(values)
+    return {
+        "courts": courts,
+        "court_points": court_points(courts),
+        "sets": values,
+        "set_points": sets,
+        "total": sets + court_points(courts),
+    }
+
+
+def courts_left(state: State) -> int:
+    return sum(1 for card in state["grid"] if card is not None and is_court(card))
+
+
+def result(state: State) -> dict[str, Any] | None:
+    if not state["over"]:
+        return None
+    scores = [score(taken) for taken in state["taken"]]
+    totals = [s["total"] for s in scores]
+    return {
+        "winners": winners(totals),
+        "ranking": [list(row) for row in final_ranking(totals)],
+        "scores": scores,
+    }
+
+
+# --- moves --------------------------------------------------------------------------------
+
+
+def check_turn(state: State, seat: int | None, phases: tuple[str, ...]) -> dict[str, Any]:
+    """The current turn, if it is ``seat``'s and in one of ``phases``; else a 409."""
+    turn = state["turn"]
+    if seat != turn["seat"]:
+        raise NotYourTurn("not_your_turn", "It is the other player's turn.")
+    if turn["phase"] not in phases:
+        messages = {
+            "place": "Put the pawn at the end of a line first.",
+            "roll": "Roll the die at least once before you stop.",
+            "decide": "The pawn stays where it is until the turn ends.",
+        }
+        raise RoundClosed("wrong_phase", messages.get(turn["phase"], "This game has ended."))
+    return turn
+
+
+def place_pawn(state: State, seat: int | None, edge: str, index: int) -> State:
+    turn = check_turn(state, seat, ("place",))
+    if edge not in EDGES:
+        raise RuleViolation("bad_args", f"edge must be one of {', '.join(EDGES)}.")
+    if not 0 <= index < SIZE:
+        raise RuleViolation("bad_args", f"index must be between 0 and {SIZE - 1}.")
+    cells = present_cells(state["grid"], edge, index)
+    if not cells:
+        raise RuleViolation("empty_line", "This line has no cards left.")
+    if all(holds(state["grid"][cell], seat) for cell in cells):
+        raise RuleViolation("line_all_yours", "Every card in this line holds your counter.")
+    turn["pawn"] = {"edge": edge, "index": index}
+    turn["phase"] = "roll"
+    state["step"] += 1
+    return state
+
+
+def roll(state: State, seat: int | None, die: int) -> State:
+    """Apply a roll of ``die`` (1–6, drawn by the caller from the move's rng)."""
+    turn = check_turn(state, seat, ("roll", "decide"))
+    if not 1 <= die <= 6:
+        raise ValueError(f"a die shows 1 to 6, not {die}")
+    pawn = turn["pawn"]
+    cell, path = target_cell(state["grid"], pawn["edge"], pawn["index"], die)
+    card = state["grid"][cell]
+    state["step"] += 1
+    if holds(card, seat):
+        state["last"] = _event(state, "bust", die=die, path=path, cell=cell)
+        _clear_turn_counters(state, seat)
+        _next_turn(state)
+        return state
+    card["counters"].append([seat, True])
+    turn["placed"].append(cell)
+    turn["phase"] = "decide"
+    state["last"] = _event(state, "placed", die=die, path=path, cell=cell)
+    if supply(state, seat) == 0:
+        _stop(state, seat, forced=True)
+    return state
+
+
+def stop(state: State, seat: int | None) -> State:
+    check_turn(state, seat, ("decide",))
+    state["step"] += 1
+    _stop(state, seat, forced=False)
+    return state
+
+
+def _event(state: State, kind: str, **data: Any) -> dict[str, Any]:
+    turn = state["turn"]
+    event = {"kind": kind, "seat": turn["seat"], "turn": turn["number"], **data}
+    state["events"] = [*state["events"], event][-12:]  # a short public history for the screens
+    return event
+
+
+def _clear_turn_counters(state: State, seat: int) -> None:
+    for cell in state["turn"]["placed"]:
+        counters = state["grid"][cell]["counters"]
+        counters[:] = [c for c in counters if not (c[0] == seat and c[1])]
+
+
+def _stop(state: State, seat: int, *, forced: bool) -> None:
+    grid = state["grid"]
+    placed = state["turn"]["placed"]
+    taken: list[dict[str, Any]] = []
+    removed = 0
+    for cell in placed:
+        card = grid[cell]
+        removed += sum(1 for owner, _up in card["counters"] if owner != seat)
+        card["counters"] = [[seat, False]]
+    for cell in placed:
+        if is_court(grid[cell]):
+            taken.append(_take(state, seat, cell))
+    for value in sorted({grid[cell]["value"] for cell in placed if grid[cell] is not None}):
+        cells = [i for i, card in enumerate(grid) if card is not None and card["value"] == value]
+        if all(holds(grid[i], seat) for i in cells):
+            taken += [_take(state, seat, i) for i in cells]
+    state["last"] = _event(
+        state,
+        "stop",
+        forced=forced,
+        cells=list(placed),
+        taken=[card["ref"] for card in taken],
+        removed=removed,
+    )
+    if courts_left(state) == 0:
+        state["over"] = True
+        state["turn"]["phase"] = "over"
+        return
+    _next_turn(state)
+
+
+def _take(state: State, seat: int, cell: int) -> dict[str, Any]:
+    card = state["grid"][cell]
+    state["grid"][cell] = None  # its counters, of both players, go back to their supplies
+    kept = {key: value for key, value in card.items() if key != "counters"}
+    state["taken"][seat].append(kept)
+    return kept
+
+
+def _next_turn(state: State) -> None:
+    turn = state["turn"]
+    seat = 1 - turn["seat"]
+    state["turn"] = _fresh_turn(seat, turn["number"] + 1)
+    if supply(state, seat) == 0:
+        for card in state["grid"]:
+            if card is not None:
+                card["counters"] = [c for c in card["counters"] if c[0] != seat]
+        _event(state, "reclaim")
+
+
+# --- figures for screens and bots ---------------------------------------------------------
+
+
+def bust_chance(state: State, seat: int, edge: str, index: int) -> tuple[int, int]:
+    """Out of six die faces, how many bust on this line now (turn counters included)."""
+    grid = state["grid"]
+    cells = present_cells(grid, edge, index)
+    if not cells:
+        return 6, 6
+    return sum(1 for die in range(1, 7) if holds(grid[cells[(die - 1) % len(cells)]], seat)), 6

@@ -1,0 +1,131 @@
+"""The rules sheet of Spot On (Knizia 1995), German and English: (title, [(heading, body), …]).
+
+The same decisions as the play edition's rules module (numbered there); keep the two in step.
+"""
+
+from __future__ import annotations
+
+RULES: dict[str, tuple[str, list[tuple[str, str]]]] = {
+    "de": (
+        "Spot On (Reiner Knizia, 1995) – Spielregel",
+        [
+            (
+                "Material",
+                "36 Spielkarten aus zwei Kartenspielen: von jedem Wert 2 bis 9 drei schwarze "
+                "Karten (24 Karten) und die 12 roten Bildkarten (Bube, Dame, König in Herz und "
+                "Karo aus beiden Spielen). Ein Würfel. Je Spieler eine Spielfigur und 12 Marker "
+                "seiner Farbe mit einem Punkt auf einer Seite. Variante „Vierer“: alle vier "
+                "schwarzen Karten der Werte 4 bis 9 und die 12 Bildkarten.",
+            ),
+            (
+                "Aufbau",
+                "Die 36 Karten mischen und offen in einem Raster aus 6 × 6 Karten auslegen. "
+                "Die Spieler wechseln sich ab.",
+            ),
+            (
+                "Ein Zug",
+                "1. Die Figur an ein Ende einer Reihe oder Spalte stellen (24 Plätze). Sie "
+                "bleibt dort bis zum Ende des Zuges. Eine Reihe ohne Karten oder eine, in der "
+                "jede Karte schon einen eigenen Marker trägt, darf nicht gewählt werden. "
+                "2. Würfeln und so viele Karten abzählen, beginnend mit der Karte neben der "
+                "Figur. Lücken werden übersprungen; über das Ende hinaus geht es am Anfang "
+                "derselben Reihe weiter. 3. Einen Marker mit dem Punkt nach oben auf die "
+                "erreichte Karte legen, auch auf einen gegnerischen Marker. 4. Danach nochmals "
+                "würfeln (von der Figur aus neu zählen) oder aufhören. Der erste Wurf ist Pflicht.",
+            ),
+            (
+                "Aufhören",
+                "Alle Marker dieses Zuges umdrehen (Punkt nach unten). Gegnerische Marker "
+                "darunter gehen an ihren Besitzer zurück. Jede Bildkarte mit einem Marker "
+                "dieses Zuges nimmt man sich. Liegt nun auf allen Karten eines Wertes ein "
+                "eigener Marker, nimmt man sich alle drei Karten. Marker auf genommenen Karten "
+                "gehen an ihre Besitzer zurück.",
+            ),
+            (
+                "Pech",
+                "Zeigt der Würfel auf eine Karte mit einem eigenen Marker – aus einem früheren "
+                "Zug oder aus diesem –, kommen alle Marker dieses Zuges zurück und sonst "
+                "ändert sich nichts. Der andere Spieler ist dran.",
+            ),
+            (
+                "Keine Marker mehr",
+                "Wer seinen letzten Marker legt, hört sofort auf. Wer einen Zug ohne Marker "
+                "im Vorrat beginnt, nimmt zuerst alle eigenen Marker vom Raster zurück.",
+            ),
+            (
+                "Ende und Wertung",
+                "Das Spiel endet, sobald die letzte Bildkarte genommen ist. Jeder Satz aus drei "
+                "schwarzen Karten zählt seinen Wert (drei Siebenen zählen 7). Bildkarten zählen "
+                "je 1 Punkt, sieben oder mehr zusammen aber 12. Wer die meisten Punkte hat, "
+                "gewinnt; bei Gleichstand gewinnen beide.",
+            ),
+            (
+                "Unsere Entscheidungen",
+                "Die veröffentlichte Kurzregel nennt die Werte 3 bis 9 (nur 33 Karten); wir "
+                "nehmen 2 bis 9. Sie sagt nicht, ob der erste Wurf Pflicht ist, ob eine Reihe "
+                "voller eigener Marker gewählt werden darf, was ohne Marker im Vorrat "
+                "geschieht und was mit Markern auf genommenen Karten passiert – die Regeln "
+                "oben legen es fest.",
+            ),
+        ],
+    ),
+    "en": (
+        "Spot On (Reiner Knizia, 1995) – rules",
+        [
+            (
+                "Components",
+                "36 playing cards from two standard decks: three black cards of each value 2 to "
+                "9 (24 cards) and the 12 red court cards (jack, queen, king of hearts and "
+                "diamonds from both decks). One die. Per player a pawn and 12 counters in the "
+                "player's colour with a spot on one side. Variant “fours”: all four black cards "
+                "of the values 4 to 9 and the 12 court cards.",
+            ),
+            (
+                "Set-up",
+                "Shuffle the 36 cards and lay them face up in a grid of 6 × 6 cards. The "
+                "players take turns.",
+            ),
+            (
+                "A turn",
+                "1. Put your pawn at one end of a row or column (24 places). It stays there "
+                "until the turn ends. You may not choose a line without cards, nor one in which "
+                "every card already holds one of your counters. 2. Roll the die and count that "
+                "many cards, starting with the card next to the pawn. Skip gaps; past the far "
+                "end, go on from the start of the same line. 3. Put a counter spot up on the "
+                "card reached, on top of an opponent's counter if there is one. 4. Then roll "
+                "again (counting afresh from the pawn) or stop. The first roll is compulsory.",
+            ),
+            (
+                "Stopping",
+                "Turn this turn's counters spot down. Opponent counters under them go back to "
+                "their owner. Take every court card holding a counter from this turn. If you "
+                "now have counters on all the cards of a value, take those three cards. "
+                "Counters on taken cards go back to their owners.",
+            ),
+            (
+                "Bust",
+                "If the die reaches a card that holds one of your own counters – from an "
+                "earlier turn or from this one – all counters placed this turn come back and "
+                "nothing else changes. The other player's turn begins.",
+            ),
+            (
+                "Out of counters",
+                "Placing your last counter ends your turn as a stop. If you begin a turn with "
+                "no counter in your supply, first take all of your counters back from the grid.",
+            ),
+            (
+                "End and scoring",
+                "The game ends as soon as the last court card is taken. Each set of three black "
+                "cards scores its value (three 7s score 7). Court cards score 1 each, but seven "
+                "or more score 12 in all. Most points wins; a tie is shared.",
+            ),
+            (
+                "Our decisions",
+                "The published summary names the values 3 to 9 (only 33 cards); we use 2 to 9. "
+                "It does not say whether the first roll is compulsory, whether a line full of "
+                "your own counters may be chosen, what happens without counters in supply or "
+                "to counters on taken cards: the rules above settle these.",
+            ),
+        ],
+    ),
+}
