@@ -20,7 +20,10 @@ from pathlib import Path
 HERE = Path(__file__).parent
 CHOICE = HERE / "island_symbols.csv"
 OUT = HERE / "island_symbols.json"
-SOURCE = "Game Icons (game-icons.net), via the npm package @iconify-json/game-icons"
+SOURCE = (
+    "Game Icons by Lorc, Delapouite and contributors (game-icons.net), "
+    "via the npm package @iconify-json/game-icons"
+)
 LICENCE = "CC BY 3.0"
 _PATH = re.compile(r'^<path fill="currentColor" d="([^"]+)"/>$')
 
