@@ -8,8 +8,10 @@ each symbol's names (German, English) with its icon or text label. No Django her
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import asdict, dataclass
+from pathlib import Path
 
 from cards.planes import check_order, plane_size, projective_plane
 
@@ -135,3 +137,44 @@ class MatchDeckData:
         for raw in data["cards"]:
             raw["symbols"] = list(raw["symbols"])
         return data
+
+
+ISLAND_DATA = Path(__file__).parent / "data" / "island_symbols.json"
+
+
+def island_symbols() -> tuple[SymbolData, ...]:
+    """The built-in island symbols from the committed icon data (as the database starts)."""
+    data = json.loads(ISLAND_DATA.read_text(encoding="utf-8"))
+    return tuple(
+        SymbolData(i, row["name_de"], row["name_en"], icon=row["d"], view_box=data["view_box"])
+        for i, row in enumerate(data["symbols"])
+    )
+
+
+def deck_from_symbols(
+    name: str,
+    order: int,
+    symbols: tuple[SymbolData, ...],
+    *,
+    seed: int = 1,
+    cards: int | None = None,
+    language: str = "de",
+    credit: str = "",
+) -> MatchDeckData:
+    """A deck straight from symbols, without the database (benchmarks, tests, previews)."""
+    needed = plane_size(check_order(order))
+    if len(symbols) < needed:
+        raise DeckError(f"order {order} needs {needed} symbols, not {len(symbols)}")
+    chosen = tuple(SymbolData(**{**asdict(s), "index": i}) for i, s in enumerate(symbols[:needed]))
+    specs = build_cards(order, seed=seed, cards=cards)
+    return MatchDeckData(
+        slug=name.lower().replace(" ", "-"),
+        name=name,
+        language=language,
+        order=order,
+        seed=seed,
+        symbol_set="",
+        credit=credit,
+        symbols=chosen,
+        cards=tuple(MatchCardData(s.number, s.role, s.colour, s.symbols) for s in specs),
+    )

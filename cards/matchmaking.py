@@ -4,17 +4,15 @@ from __future__ import annotations
 
 import hashlib
 import json
-from pathlib import Path
 
 from django.db import transaction
 from django.db.models import F
 
-from cards.matchdeck import DeckError, build_cards
+from cards.matchdeck import ISLAND_DATA, DeckError, build_cards
 from cards.models import Deck, Edition
 from cards.planes import check_order, plane_size
 from cards.symbols import MatchCard, MatchCardSymbol, MatchDeck, Symbol, SymbolSet
 
-ISLAND_DATA = Path(__file__).parent / "data" / "island_symbols.json"
 ISLAND_SLUG = "island"
 PLACES_PREFIX = "places:"
 
