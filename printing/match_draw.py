@@ -18,7 +18,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from cards.matchdeck import ISLAND, PORT, SCORE, TEAM, MatchCardData, MatchDeckData, SymbolData
-from cards.svgpath import outline
+from cards.svgpath import Outline, outline
 from printing.fonts import missing_glyphs, register_fonts
 from printing.match_layout import Spot, card_layout
 from printing.textfit import LEADING
@@ -145,7 +145,7 @@ def _icon_form(canvas: Canvas, symbol: SymbolData) -> str:
     defined = canvas.__dict__.setdefault("_spot_forms", set())
     if name in defined:
         return name
-    shape = outline(symbol.icon)
+    shape = _outline(symbol.icon)
     k = ICON_UNITS / shape.radius
     u = ICON_UNITS
     canvas.beginForm(name, -u, -u, u, u)
@@ -168,6 +168,12 @@ def _icon_form(canvas: Canvas, symbol: SymbolData) -> str:
     canvas.endForm()
     defined.add(name)
     return name
+
+
+@lru_cache(maxsize=512)
+def _outline(d: str) -> Outline:
+    """Parsed once per process: a web worker prints the same icons again and again."""
+    return outline(d)
 
 
 def _draw_icon(canvas: Canvas, placed: Placed) -> None:

@@ -20,7 +20,7 @@ SIZE_SPREAD = (0.72, 1.3)  # relative sizes of a card's symbols
 TEXT_SPREAD = (0.88, 1.12)  # labels vary less: a tiny name is hard to read
 TEXT_TILT = 22.0  # degrees: text symbols stay readable
 DENSITY = 0.60  # area of the discs over the circle's, aimed for before the final fit
-ROUNDS = 80
+ROUNDS = 60
 ATTEMPTS = 4
 GOOD_ENOUGH = 0.92
 
@@ -86,8 +86,9 @@ def card_layout(
     for _attempt in range(ATTEMPTS):
         xs, ys = _start(count, rng)
         for step in range(ROUNDS):
-            shake = 0.02 * max(0.0, 1 - 1.25 * step / ROUNDS)  # the last rounds settle
-            _relax(xs, ys, radii, shake=shake, rng=rng)
+            shake = 0.02 * max(0.0, 1 - 2 * step / ROUNDS)  # the second half settles
+            if not _relax(xs, ys, radii, shake=shake, rng=rng) and not shake:
+                break  # settled: nothing overlaps and nothing was shaken
         fit = _fit(xs, ys, radii)
         spots = tuple(
             Spot(x, y, r * fit, a) for x, y, r, a in zip(xs, ys, radii, angles, strict=True)
@@ -123,15 +124,18 @@ def _start(count: int, rng: random.Random) -> tuple[list[float], list[float]]:
 
 def _relax(
     xs: list[float], ys: list[float], radii: list[float], shake: float, rng: random.Random
-) -> None:
-    """One round of pushing overlapping discs apart and pulling escaped ones back in."""
+) -> bool:
+    """One round of pushing overlapping discs apart and pulling escaped ones back in; whether
+    anything had to move."""
     n = len(xs)
+    moved = False
     for i in range(n):
         for j in range(i + 1, n):
             dx, dy = xs[j] - xs[i], ys[j] - ys[i]
             d = math.hypot(dx, dy)
             overlap = radii[i] + radii[j] + GAP - d
             if overlap > 0:
+                moved = True
                 if d < 1e-9:
                     dx, dy, d = rng.uniform(-1, 1), rng.uniform(-1, 1), 1.0
                     d = math.hypot(dx, dy)
@@ -150,8 +154,10 @@ def _relax(
         d = math.hypot(xs[i], ys[i])
         limit = 1 - GAP - radii[i]
         if d > limit:
+            moved = True
             xs[i] *= limit / d
             ys[i] *= limit / d
+    return moved
 
 
 def _fit(xs: list[float], ys: list[float], radii: list[float]) -> float:
