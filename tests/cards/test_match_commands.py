@@ -186,3 +186,8 @@ def test_editors_export_symbols_and_import_changes_with_checked_icons(client, ed
     html = client.post("/admin/cards/symbol/import/", {"format": "0", "import_file": upload})
     assert "number is missing" in html.content.decode()
     assert Symbol.objects.get(symbol_set__slug="island", position=0).icon.startswith("M332")
+
+
+def test_the_about_page_credits_the_island_icons(client):
+    html = client.get("/about/").content.decode()
+    assert "game-icons.net" in html and "CC BY 3.0" in html
