@@ -191,3 +191,12 @@ def test_editors_export_symbols_and_import_changes_with_checked_icons(client, ed
 def test_the_about_page_credits_the_island_icons(client):
     html = client.get("/about/").content.decode()
     assert "game-icons.net" in html and "CC BY 3.0" in html
+
+
+def test_match_decks_cannot_start_a_classroom_game_yet(teacher):
+    make_match_deck("insel", order=8, symbols="island")
+    response = api_client_for(teacher).post(
+        "/api/games/", {"edition": "match", "deck": "insel", "teams": ["A", "B"]}, format="json"
+    )
+    assert response.status_code == 400
+    assert response.json()["code"] == "unknown_edition"
