@@ -132,10 +132,11 @@ class MatchDeckData:
     def as_json(self) -> dict:
         """Plain JSON: the deck, its symbols (with their kind) and its cards."""
         data = asdict(self)
-        for symbol, raw in zip(self.symbols, data["symbols"], strict=True):
-            raw["kind"] = symbol.kind
-        for raw in data["cards"]:
-            raw["symbols"] = list(raw["symbols"])
+        data["symbols"] = [
+            {**raw, "kind": symbol.kind}
+            for symbol, raw in zip(self.symbols, data["symbols"], strict=True)
+        ]
+        data["cards"] = [{**raw, "symbols": list(raw["symbols"])} for raw in data["cards"]]
         return data
 
 
