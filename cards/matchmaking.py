@@ -110,7 +110,7 @@ def make_match_deck(
     symbols: str,
     cards: int | None = None,
     name: str = "",
-    language: str = "de",
+    language: str | None = None,
     seed: int | None = None,
 ) -> MatchDeck:
     """Create or rebuild the match deck ``slug``; raise DeckError with a message when it cannot
@@ -136,7 +136,7 @@ def make_match_deck(
     if deck is None:
         deck = Deck(slug=slug, edition=Edition.MATCH)
     deck.name = name or deck.name or symbol_set.name
-    deck.language = language
+    deck.language = language or deck.language or "de"
     deck.full_clean()
     deck.save()
     match = MatchDeck.objects.create(deck=deck, symbol_set=symbol_set, order=order, seed=seed)

@@ -93,6 +93,7 @@ def place_symbols(deck: MatchDeckData, card: MatchCardData, diameter: float) -> 
     ]
 
 
+@lru_cache(maxsize=4096)
 def _size_hint(symbol: SymbolData, language: str) -> float:
     """Labels ask for discs by their length: the square root evens out the type sizes without
     letting one long name crowd the card."""
@@ -108,12 +109,9 @@ def _disc(canvas: Canvas, r_mm: float, fill: HexColor) -> None:
     canvas.circle(0, 0, r_mm * mm, stroke=0, fill=1)
 
 
-def _ground(canvas: Canvas, diameter: float, bleed: float, rim: str | None) -> None:
+def _ground(canvas: Canvas, diameter: float, bleed: float, rim: str) -> None:
     """White card with a rim that runs into the bleed."""
     r = diameter / 2
-    if rim is None:
-        _disc(canvas, r + bleed, WHITE)
-        return
     _disc(canvas, r + bleed, colour(rim))
     _disc(canvas, r - RIM * r, WHITE)
 
@@ -270,13 +268,12 @@ def draw_back(
         title = titles.get(card.role, "")
     if card.role == ISLAND:
         _hexagon(canvas, 0.55 * r)
-    _, bold = register_fonts()
+    regular, bold = register_fonts()
     canvas.setFillColor(WHITE)
     if title:
         size = min(0.2 * r * mm, 1.2 * r * mm / max(stringWidth(title, bold, 1), 1))
         canvas.setFont(bold, size)
         canvas.drawCentredString(0, -FONT_CAP * size / 2, title)
-    regular, _ = register_fonts()
     name = deck.name
     size = min(9.0, 1.1 * r * mm / max(stringWidth(name, regular, 1), 1))
     canvas.setFont(regular, size)

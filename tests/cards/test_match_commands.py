@@ -200,3 +200,9 @@ def test_match_decks_cannot_start_a_classroom_game_yet(teacher):
     )
     assert response.status_code == 400
     assert response.json()["code"] == "unknown_edition"
+
+
+def test_a_rebuild_keeps_the_decks_language_unless_told():
+    make_match_deck("insel", order=2, symbols="island", language="en")
+    assert make_match_deck("insel", order=2, symbols="island").deck.language == "en"
+    assert make_match_deck("insel", order=2, symbols="island", language="de").deck.language == "de"

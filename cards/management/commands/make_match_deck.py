@@ -28,7 +28,9 @@ class Command(BaseCommand):
         parser.add_argument("--symbols", required=True, help="island, places:DECK or a set slug")
         parser.add_argument("--cards", type=int, help="use only K of the plane's cards")
         parser.add_argument("--name", default="", help="the deck's name (default: the set's)")
-        parser.add_argument("--language", default="de", choices=Language.values)
+        parser.add_argument(
+            "--language", choices=Language.values, help="print language (default: kept, or de)"
+        )
         parser.add_argument(
             "--seed", type=int, help="choice of cards and layouts (default: kept, or from slug)"
         )
