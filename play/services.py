@@ -77,7 +77,7 @@ def create_game(
     language: str | None = None,
 ) -> Game:
     """Create a game and its teams; raises ``RuleViolation`` for bad settings."""
-    if edition not in TEAM_LIMITS:  # match decks print already; their games are to come
+    if edition not in Edition.values:
         raise RuleViolation("unknown_edition", f"Unknown edition {edition!r}.")
     if deck.edition != edition:
         raise RuleViolation("deck_edition", f"Deck {deck.slug!r} is not a {edition} deck.")

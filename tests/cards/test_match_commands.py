@@ -196,7 +196,7 @@ def test_the_about_page_credits_the_island_icons(client):
 def test_match_decks_cannot_start_a_classroom_game_yet(teacher):
     make_match_deck("insel", order=8, symbols="island")
     response = api_client_for(teacher).post(
-        "/api/games/", {"edition": "match", "deck": "insel", "teams": ["A", "B"]}, format="json"
+        "/api/games/", {"edition": "match", "deck": "insel", "seats": ["A", "B"]}, format="json"
     )
     assert response.status_code == 400
     assert response.json()["code"] == "unknown_edition"
