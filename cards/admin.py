@@ -18,6 +18,7 @@ from cards.admin_forms import PlaceAdminForm
 from cards.models import Colour, Deck, DeckCard, Edition, Place
 from cards.resource_widgets import VerboseExportForm
 from cards.resources import PlaceResource
+from cards.symbols_admin import SymbolSetAdmin  # noqa: F401 - registers the symbol admin
 
 POPULATION_BANDS = {
     "lt5k": (_("under 5,000"), Q(population__lt=5_000)),

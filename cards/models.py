@@ -11,6 +11,7 @@ from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from cards.symbols import MatchCard, MatchCardSymbol, MatchDeck, Symbol, SymbolSet  # noqa: F401
 from cards.validators import parse_solutions, validate_geometry, validate_image, validate_solutions
 
 if TYPE_CHECKING:
@@ -39,6 +40,7 @@ class Kind(models.TextChoices):
 class Edition(models.TextChoices):
     GERMANY = "germany", _("Spot On: Germany")
     WORLD = "world", _("Spot On: The World")
+    MATCH = "match", _("Spot the Match (symbol cards)")
 
 
 class Language(models.TextChoices):

@@ -6,7 +6,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
@@ -56,6 +56,8 @@ def index(request: HttpRequest) -> HttpResponse:
 @require_GET
 def deck_page(request: HttpRequest, slug: str) -> HttpResponse:
     deck = _get_deck_for_user(request, slug)
+    if deck.edition == "match":  # round cards have their own page and options
+        return redirect("printing:match", slug=deck.slug)
     form = bound_form(request.GET)
     valid = form.is_valid()
     query = request.GET.urlencode() if request.GET else ""

@@ -37,6 +37,9 @@ class Command(BaseCommand):
         parser.add_argument(
             "--language", choices=["de", "en"], help="print language (default: the deck's)"
         )
+        parser.add_argument(
+            "--diameter", type=float, help="round (match) cards: diameter in mm (default 85)"
+        )
 
     def handle(self, *args, **options) -> None:
         if not options["out"] and not options["png_zip"]:
@@ -51,6 +54,10 @@ class Command(BaseCommand):
             raise CommandError(
                 f"no deck with slug {options['slug']!r} (known: {known or 'none'})"
             ) from None
+        if deck.edition == "match":  # round symbol cards print on their own sheets
+            from printing.match_command import render_match
+
+            return render_match(self, deck, options)
         try:
             print_options = PrintOptions(
                 what=options["what"],
