@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from printing.fonts import register_fonts
+from printing.fonts import draw_string, register_fonts
 from printing.mapdraw_pdf import map_form
 from printing.render import colour
 from printing.sheets import MIN_MARGIN, PAPERS
@@ -48,11 +48,8 @@ def _text(
 ) -> None:
     """Text at (x, y) mm with y measured from the bottom of the page."""
     regular, bold_font = register_fonts()
-    c.setFont(bold_font if bold else regular, size)
     c.setFillColor(colour(fill))
-    {"start": c.drawString, "middle": c.drawCentredString, "end": c.drawRightString}[anchor](
-        x * mm, y * mm, text
-    )
+    draw_string(c, x * mm, y * mm, text, bold_font if bold else regular, size, anchor)
 
 
 def add_notice(doc: Document, paper: str, message: str) -> None:
@@ -196,6 +193,5 @@ def paragraph(
     y = top
     for line, is_bold in lines:
         y -= used * LEADING / mm
-        c.setFont(bold_font if is_bold else font, used)
-        c.drawString(x * mm, y * mm, line)
+        draw_string(c, x * mm, y * mm, line, bold_font if is_bold else font, used)
     return y - used * 0.4 / mm

@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 from reportlab import rl_config
 from reportlab.lib.colors import HexColor
+from reportlab.lib.utils import TimeStamp
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
@@ -26,6 +27,7 @@ MARK_COLOUR = HexColor("#000000")
 # costs more time than drawing the cards.
 rl_config.useA85 = 0
 FOLD_COLOUR = HexColor("#777777")
+DUPLEX = {"duplex-long": "DuplexFlipLongEdge", "duplex-short": "DuplexFlipShortEdge"}
 
 
 def expand_quantities(cards: Iterable[CardData]) -> list[CardData]:
@@ -36,12 +38,29 @@ def expand_quantities(cards: Iterable[CardData]) -> list[CardData]:
 class Document:
     """One PDF being written; parts are appended in order and ``finish`` returns the bytes."""
 
-    def __init__(self, title: str = "Spot On", *, compress: bool = True) -> None:
-        register_fonts()
+    def __init__(
+        self,
+        title: str = "Spot On",
+        *,
+        compress: bool = True,
+        author: str = "Spot On Studio",
+        subject: str = "",
+    ) -> None:
+        regular, _ = register_fonts()
         self.buffer = io.BytesIO()
-        self.canvas = Canvas(self.buffer, invariant=1, pageCompression=int(compress))
+        # The initial font is ours: reportlab's default would reference an unembedded
+        # Helvetica in every file, which print-shop preflight flags.
+        self.canvas = Canvas(
+            self.buffer, invariant=1, pageCompression=int(compress), initialFontName=regular
+        )
+        # Invariant output (stable file IDs) but the real date in the document information.
+        self.canvas._doc._timeStamp = TimeStamp(invariant=False)
         self.canvas.setTitle(title)
+        self.canvas.setAuthor(author)
+        self.canvas.setSubject(subject or title)
         self.canvas.setCreator("Spot On Studio")
+        # Cards must print at their real size: no "fit to page" in the print dialogue.
+        self.canvas.setViewerPreference("PrintScaling", "None")
         self.pages = 0
         self._mark_forms: dict[tuple[float, float, tuple[Mark, ...]], str] = {}
 
@@ -55,6 +74,7 @@ class Document:
     def add_sheets(self, cards: Sequence[CardData], spec: SheetSpec) -> None:
         card_w, card_h = spec.card
         pages = impose([c.has_back for c in cards], spec)
+        self.canvas.setViewerPreference("Duplex", DUPLEX.get(spec.layout, "Simplex"))
         for page in pages:
             self._sheet_page(page, cards, card_w, card_h)
 

@@ -95,5 +95,6 @@ def test_it_has_a_glyph_for_every_character(name, font):
     assert missing_glyphs(name, font) == set()
 
 
-def test_it_notices_a_missing_glyph():
-    assert missing_glyphs("東京") == {"東", "京"}
+def test_it_notices_a_glyph_no_font_has():
+    # Egyptian hieroglyphs are in none of the shipped fonts; 東京 is, through the CJK fallback.
+    assert missing_glyphs("東京 \U00013000") == {"\U00013000"}
