@@ -160,11 +160,11 @@ def _guess_card(c, x, top, width, height, player, de, codes, boards) -> None:
             )
 
 
-def add_scoring_track(doc: Document, language: str, paper: str) -> None:
+def add_scoring_track(doc: Document, language: str, paper: str, length: int | None = None) -> None:
     """Start area, arrow space, WORLD_TRACK_LENGTH numbered spaces clockwise, final spaces."""
     de = language == "de"
     w, h = _landscape(paper)
-    length = track_length()
+    length = length or track_length()
     finals = final_spaces()
     total = length + finals  # arrow space 0, track 1..length, then the final spaces
 

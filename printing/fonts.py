@@ -153,9 +153,7 @@ def missing_glyphs(text: str, font: str = REGULAR) -> set[str]:
     register_fonts()
     chain = _chain(font)
     return {
-        ch
-        for ch in shape(text)
-        if _drawable(ch) and not any(ord(ch) in cmap for _, cmap in chain)
+        ch for ch in shape(text) if _drawable(ch) and not any(ord(ch) in cmap for _, cmap in chain)
     }
 
 

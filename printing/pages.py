@@ -67,7 +67,7 @@ def _germany_drawing(deck: DeckInfo, width_mm: float):
     return germany_map(_dots(deck), width_mm=width_mm, language=deck.language)
 
 
-def add_germany_map(doc: Document, deck: DeckInfo, paper: str) -> None:
+def add_germany_map(doc: Document, deck: DeckInfo, paper: str, quiz: bool = False) -> None:
     """The map on one page, scaled to fill the printable area."""
     pw, ph = _portrait(paper)
     avail_w, avail_h = pw - 2 * MIN_MARGIN - 4, ph - 2 * MIN_MARGIN - 4
@@ -170,7 +170,7 @@ def add_boards(doc: Document, deck: DeckInfo, paper: str) -> None:
         doc.add_page(pw, ph, draw)
 
 
-def add_extras(doc: Document, deck: DeckInfo, paper: str) -> None:
+def add_extras(doc: Document, deck: DeckInfo, paper: str, track_length: int | None = None) -> None:
     """Score pad (Germany) or guess cards and scoring track (world), and the rules summary."""
     from printing import extras
 
@@ -178,7 +178,7 @@ def add_extras(doc: Document, deck: DeckInfo, paper: str) -> None:
         extras.add_score_pad(doc, deck.language, paper)
     else:
         extras.add_guess_cards(doc, deck.language, paper)
-        extras.add_scoring_track(doc, deck.language, paper)
+        extras.add_scoring_track(doc, deck.language, paper, track_length)
     extras.add_rules(doc, deck.edition, deck.language, paper)
 
 

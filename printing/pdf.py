@@ -11,8 +11,8 @@ from collections.abc import Callable, Iterable, Sequence
 
 from reportlab import rl_config
 from reportlab.lib.colors import HexColor
-from reportlab.lib.utils import TimeStamp
 from reportlab.lib.units import mm
+from reportlab.lib.utils import TimeStamp
 from reportlab.pdfgen.canvas import Canvas
 
 from printing.data import CardData

@@ -20,6 +20,10 @@ CARD_SIZES: dict[str, tuple[float, float]] = {
     "euro": (59.0, 92.0),
     "bridge": (57.0, 89.0),
     "mini": (44.0, 63.0),
+    # The inch sizes print shops in the US use (2.5 × 3.5 in, 2.25 × 3.5 in, 1.75 × 2.5 in).
+    "poker-us": (63.5, 88.9),
+    "bridge-us": (57.15, 88.9),
+    "mini-us": (44.45, 63.5),
 }
 PAPERS: dict[str, tuple[float, float]] = {
     "a4": (210.0, 297.0),

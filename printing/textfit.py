@@ -120,5 +120,9 @@ def fit_text(
     lines = lines[:fit]
     if len(lines) == fit:
         last, bold = lines[-1]
-        lines[-1] = (last[:-1] + "…" if len(last) > 1 else "…", bold)
+        line_font = bold_font if bold else font
+        last = last[:-1]
+        while last and _width(last + "…", line_font, s) > width:
+            last = last[:-1]  # the ellipsis is wider than the letter it replaces
+        lines[-1] = (last + "…", bold)
     return s, tuple(lines)
