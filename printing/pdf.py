@@ -16,7 +16,7 @@ from reportlab.lib.utils import TimeStamp
 from reportlab.pdfgen.canvas import Canvas
 
 from printing.data import CardData
-from printing.fonts import register_fonts
+from printing.fonts import draw_string, register_fonts
 from printing.layouts import faces_for
 from printing.render import draw_face
 from printing.sheets import Mark, Page, Rect, SheetSpec, face_page, impose
@@ -27,6 +27,7 @@ MARK_COLOUR = HexColor("#000000")
 # costs more time than drawing the cards.
 rl_config.useA85 = 0
 FOLD_COLOUR = HexColor("#777777")
+NOTES = {"de": "{cm} cm · mit 100 % drucken", "en": "{cm} cm · print at 100 %"}
 DUPLEX = {"duplex-long": "DuplexFlipLongEdge", "duplex-short": "DuplexFlipShortEdge"}
 
 
@@ -75,10 +76,13 @@ class Document:
         card_w, card_h = spec.card
         pages = impose([c.has_back for c in cards], spec)
         self.canvas.setViewerPreference("Duplex", DUPLEX.get(spec.layout, "Simplex"))
+        language = cards[0].language if cards else "de"
         for page in pages:
-            self._sheet_page(page, cards, card_w, card_h)
+            self._sheet_page(page, cards, card_w, card_h, language)
 
-    def _sheet_page(self, page: Page, cards: Sequence[CardData], w: float, h: float) -> None:
+    def _sheet_page(
+        self, page: Page, cards: Sequence[CardData], w: float, h: float, language: str
+    ) -> None:
         c = self.canvas
         c.setPageSize((page.width * mm, page.height * mm))
         self._boxes(page.height, page.trim_box, page.bleed_box)
@@ -100,6 +104,8 @@ class Document:
             c.restoreState()
         if page.marks:
             c.doForm(self._marks_form(page))
+        if page.note is not None:
+            self._scale_note(page, language)
         c.showPage()
         self.pages += 1
 
@@ -112,6 +118,17 @@ class Document:
         c = self.canvas
         name = f"marks-{len(self._mark_forms)}"
         c.beginForm(name, 0, 0, page.width * mm, page.height * mm)
+        art = [m for m in page.marks if m.on_art]
+        if art:  # marks over the bleed get a white edge so they show on dark art
+            c.setLineWidth(1.0)
+            c.setStrokeColor(HexColor("#ffffff"))
+            for mark in art:
+                c.line(
+                    mark.x1 * mm,
+                    (page.height - mark.y1) * mm,
+                    mark.x2 * mm,
+                    (page.height - mark.y2) * mm,
+                )
         c.setLineWidth(0.25)
         for mark in page.marks:
             c.setStrokeColor(FOLD_COLOUR if mark.kind == "fold" else MARK_COLOUR)
@@ -125,6 +142,23 @@ class Document:
         c.endForm()
         self._mark_forms[key] = name
         return name
+
+    def _scale_note(self, page: Page, language: str) -> None:
+        """A scale bar in whole centimetres and "print at 100 %": a ruler checks the print."""
+        c = self.canvas
+        note = page.note
+        cm = max(1, min(5, int((note.w - 24) // 10)))
+        x0, y_bar = note.x, page.height - note.bottom + 0.6
+        c.setStrokeColor(MARK_COLOUR)
+        c.setFillColor(MARK_COLOUR)
+        c.setLineWidth(0.4)
+        c.line(x0 * mm, y_bar * mm, (x0 + 10 * cm) * mm, y_bar * mm)
+        for k in range(cm + 1):
+            x = (x0 + 10 * k) * mm
+            c.line(x, y_bar * mm, x, (y_bar + 1.4) * mm)
+        regular, _ = register_fonts()
+        text = NOTES.get(language, NOTES["en"]).format(cm=cm)
+        draw_string(c, (x0 + 10 * cm + 1.5) * mm, y_bar * mm, text, regular, 5.5)
 
     def add_faces(self, cards: Sequence[CardData], spec: SheetSpec) -> list[str]:
         """One page per face (card plus bleed, for print shops); returns each page's name."""
