@@ -342,7 +342,7 @@ def board_map(
                     halo="#ffffff",
                 )
             )
-    columns = ("W", "M", "O")
+    columns = ("W", "M", "E") if lang == "en" else ("W", "M", "O")  # English says east
     rows = ("N", "M", "S")
     for n in range(3):
         cx = x0 + w * (2 * n + 1) / CELLS

@@ -125,7 +125,7 @@ def _guess_card(c, x, top, width, height, player, de, codes, boards) -> None:
                 for code in codes
             ],
         ),
-        ("2", [(k, k, "#444444") for k in ("W", "M", "O")]),
+        ("2", [(k, k, "#444444") for k in ("W", "M", "O" if de else "E")]),
         ("3", [(k, k, "#444444") for k in ("N", "M", "S")]),
         ("4", [(k, k, "#444444") for k in ("A", "B", "C", "D")]),
     ]

@@ -17,7 +17,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printing.data import CardData
 from printing.fonts import draw_string, register_fonts
-from printing.layouts import faces_for
+from printing.layouts import Face, faces_for
 from printing.render import draw_face
 from printing.sheets import Mark, Page, Rect, SheetSpec, face_page, impose
 
@@ -29,6 +29,16 @@ rl_config.useA85 = 0
 FOLD_COLOUR = HexColor("#777777")
 NOTES = {"de": "{cm} cm · mit 100 % drucken", "en": "{cm} cm · print at 100 %"}
 DUPLEX = {"duplex-long": "DuplexFlipLongEdge", "duplex-short": "DuplexFlipShortEdge"}
+
+
+def _side(data: CardData, side: str, w: float, h: float) -> tuple[Face, CardData]:
+    """The face and data of one side; a back of another kind (tip cards) brings its design."""
+    if side == "front":
+        return faces_for(data.kind, w, h, data.language)[0], data
+    back = data.back or data
+    if back.kind != data.kind:
+        return faces_for(back.kind, w, h, back.language)[1], back
+    return faces_for(data.kind, w, h, data.language)[1], back
 
 
 def expand_quantities(cards: Iterable[CardData]) -> list[CardData]:
@@ -88,8 +98,7 @@ class Document:
         self._boxes(page.height, page.trim_box, page.bleed_box)
         for slot in page.slots:
             data = cards[slot.card]
-            front, back = faces_for(data.kind, w, h)
-            face, face_data = (front, data) if slot.side == "front" else (back, data.back or data)
+            face, face_data = _side(data, slot.side, w, h)
             t, b = slot.trim, slot.bleed
             bleed = (t.x - b.x, t.y - b.y, b.right - t.right, b.bottom - t.bottom)
             c.saveState()
@@ -168,10 +177,9 @@ class Document:
         b = spec.bleed
         names = []
         for data in cards:
-            front, back = faces_for(data.kind, w, h)
-            sides = [("front", front, data)]
+            sides = [("front", *_side(data, "front", w, h))]
             if data.has_back:
-                sides.append(("back", back, data.back or data))
+                sides.append(("back", *_side(data, "back", w, h)))
             for side, face, face_data in sides:
                 c.setPageSize((pw * mm, ph * mm))
                 self._boxes(ph, Rect(b, b, w, h), Rect(0, 0, pw, ph))

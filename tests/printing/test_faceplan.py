@@ -8,8 +8,9 @@ from pypdf import PdfReader
 from reportlab.pdfgen.canvas import Canvas
 
 from printing.data import CardData
+from printing.designs import germany_back, world_back
 from printing.faceplan import plan
-from printing.layouts import Background, Blob, Box, Face, Text, germany_back, world_back
+from printing.layouts import Background, Blob, Box, Face, Text
 from printing.render import draw_face
 
 
