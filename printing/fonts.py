@@ -61,6 +61,12 @@ def _cmap(font: str) -> frozenset[int]:
 
 
 @cache
+def chars(font: str) -> frozenset[str]:
+    """The characters ``font`` itself has (a text within them needs no fallback)."""
+    return _chars(font)
+
+
+@cache
 def _chars(font: str) -> frozenset[str]:
     return frozenset(map(chr, _cmap(font)))
 
@@ -124,6 +130,8 @@ def runs(text: str, font: str = REGULAR) -> tuple[tuple[str, str], ...]:
 
 def width(text: str, font: str, size: float) -> float:
     """The width in points of shaped ``text`` drawn along the fallback chain."""
+    if _chars(font).issuperset(text):
+        return pdfmetrics.stringWidth(text, font, size)
     return sum(pdfmetrics.stringWidth(piece, name, size) for piece, name in runs(text, font))
 
 
@@ -132,6 +140,7 @@ def _describe(ch: str) -> str:
     return f"{ch!r} (U+{ord(ch):04X} {name})"
 
 
+@lru_cache(maxsize=16384)
 def check_text(text: str) -> None:
     """Raise ``GlyphError`` when ``text`` cannot be printed: a character no font has, or a
     script that needs shaping we cannot do."""

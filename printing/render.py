@@ -20,7 +20,7 @@ from reportlab.pdfgen.textobject import PDFTextObject
 
 from printing.data import CardData
 from printing.faceplan import Plan, plan
-from printing.fonts import register_fonts, runs, shape
+from printing.fonts import chars, register_fonts, runs, shape
 from printing.fonts import width as run_width
 from printing.layouts import Background, Blob, Box, Element, Face, Image, Map, Text
 from printing.sheets import MAX_BLEED
@@ -147,6 +147,12 @@ class _TextWriter:
             obj.setFillColor(fill)
             self.fill = fill
         obj.setTextOrigin(x, y)
+        if chars(font).issuperset(text):  # the common case: one font, one run
+            if self.font != (font, size):
+                obj.setFont(font, size)
+                self.font = (font, size)
+            obj.textLine(text)  # textOut would measure the text again to advance
+            return
         # A character DejaVu lacks comes from the first fallback font that has it.
         for piece, piece_font in runs(text, font):
             if self.font != (piece_font, size):

@@ -39,23 +39,28 @@ def _wrap(words: list[str], font: str, size: float, width: float) -> list[str] |
     """Greedy word wrap, breaking after hyphens too; None when a piece is wider than the box."""
     lines: list[str] = []
     space = _width(" ", font, size)
-    current = ""
+    current: list[str] = []  # pieces; a piece ending in "-" joins the next without a space
     current_w = 0.0
     for word in words:
-        for k, piece in enumerate(_pieces(word)):
-            pw = _width(piece, font, size)
-            if pw > width:
+        pieces = _pieces(word) if "-" in word else (word,)
+        for k, piece in enumerate(pieces):
+            ww = _width(piece, font, size)
+            if ww > width:
                 return None
-            gap = 0.0 if k or not current else space
-            if current and current_w + gap + pw > width:
-                lines.append(current)
-                current, current_w = piece, pw
+            gap = space if current and not k else 0.0
+            if current and current_w + gap + ww > width:
+                lines.append(_join(current))
+                current, current_w = [piece], ww
             else:
-                current = current + (" " if gap else "") + piece
-                current_w += gap + pw
+                current.append(piece if not gap else " " + piece)
+                current_w += gap + ww
     if current:
-        lines.append(current)
+        lines.append(_join(current))
     return lines
+
+
+def _join(pieces: list[str]) -> str:
+    return "".join(pieces).lstrip(" ")
 
 
 def _layout(paragraphs: tuple[str, ...], font: str, bold_font: str, size: float, width: float):
