@@ -106,7 +106,8 @@ class DeckInfo:
     edition: str  # "germany" | "world"
     language: str
     cards: list[CardData]
-    dots: list[tuple[str, float, float]] = field(default_factory=list)  # name, lat, lon
+    # name, lat, lon and population (labels go to the most populous first)
+    dots: list[tuple] = field(default_factory=list)
 
 
 def _card_set(deck: DeckInfo, what: str) -> list[CardData]:
