@@ -159,7 +159,8 @@ def check_text(text: str) -> None:
 
 def missing_glyphs(text: str, font: str = REGULAR) -> set[str]:
     """Characters of ``text`` that neither ``font`` nor any of its fallbacks can draw."""
-    register_fonts()
+    if _chars(font).issuperset(text):
+        return set()
     chain = _chain(font)
     return {
         ch for ch in shape(text) if _drawable(ch) and not any(ord(ch) in cmap for _, cmap in chain)

@@ -61,7 +61,7 @@ def test_it_clips_dots_to_the_frame():
 
 
 def test_it_prints_quiz_and_answer_maps_with_an_index(dense_dots):
-    deck = DeckInfo("Deutschland", "germany", "de", [HEPPENHEIM], dense_dots[:400])
+    deck = DeckInfo("Deutschland", "germany", "de", [HEPPENHEIM], dense_dots[:120])
     answer = pypdf.PdfReader(io.BytesIO(render_pdf(deck, PrintOptions(what="map"))))
     assert "Lösungskarte" in answer.pages[0].extract_text()
     assert "Register" in answer.pages[1].extract_text()
