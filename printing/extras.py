@@ -119,29 +119,15 @@ def _guess_card(c, x, top, width, height, player, de, codes, boards) -> None:
     unit = (height - 16) / 5  # rows 1–3 one unit each, the 2 × 2 rectangles two
     inner = width - 20
     third = inner / 3
-    rows = [
-        (boards_row, [(x + 14 + j * inner / 6, top - 14, inner / 6) for j in range(6)], 1),
-        (
-            [(k, grey) for k in ("W", "M", "O" if de else "E")],
-            [(x + 14 + j * third, top - 14 - unit, third) for j in range(3)],
-            1,
-        ),
-        (
-            [(k, grey) for k in ("N", "M", "S")],
-            [(x + 14 + j * third, top - 14 - 2 * unit, third) for j in range(3)],
-            1,
-        ),
-    ]
+    grey_row = [[(k, grey) for k in ("W", "M", "O" if de else "E")], [(k, grey) for k in "NMS"]]
+    rows = [(boards_row, [(x + 14 + j * inner / 6, top - 14, inner / 6) for j in range(6)])]
+    for k, labels in enumerate(grey_row, 1):
+        rows.append((labels, [(x + 14 + j * third, top - 14 - k * unit, third) for j in range(3)]))
     left = x + 14 + third / 2  # two boxes of the columns' width, centred under them
-    rows.append(
-        (
-            [(k, grey) for k in "ABCD"],
-            [(left + (i % 2) * third, top - 14 - (3 + i // 2) * unit, third) for i in range(4)],
-            0,
-        )
-    )
+    boxes = [(left + (i % 2) * third, top - 14 - (3 + i // 2) * unit, third) for i in range(4)]
+    rows.append(([(k, grey) for k in "ABCD"], boxes))
     _, bold = register_fonts()
-    for step, (labels, boxes, _) in enumerate(rows):
+    for step, (labels, boxes) in enumerate(rows):
         number_y = boxes[0][1] - (2 * unit if step == 3 else unit) / 2 - 2
         _text(c, x + 5, number_y, str(step + 1), 14, bold=True, fill=accent)
         for (label, fill), (bx, by, bw) in zip(labels, boxes, strict=True):
