@@ -41,50 +41,54 @@ def final_spaces() -> int:
 
 
 def add_score_pad(doc: Document, language: str, paper: str) -> None:
+    """Two score sheets per page, one above the other, with a line to cut between them."""
     de = language == "de"
     w, h = _portrait(paper)
 
     def draw(c: Canvas, pw: float, ph: float) -> None:
-        m = MIN_MARGIN + 10
-        _text(
-            c,
-            m,
-            ph - m,
-            "Spot On: Deutschland – Punkte" if de else "Spot On: Germany – score",
-            16,
-            bold=True,
-        )
-        cols = 5
-        rows = 10  # 8 rounds at most (4 players), total, and a name row
-        col_w = (pw - 2 * m) / cols
-        row_h = 14
-        top = ph - m - 12
-        c.setStrokeColor(colour("#000000"))
-        c.setLineWidth(0.6)
-        for r in range(rows + 1):
-            y = top - r * row_h
-            c.line(m * mm, y * mm, (pw - m) * mm, y * mm)
-        for k in range(cols + 1):
-            x = m + k * col_w
-            c.line(x * mm, top * mm, x * mm, (top - rows * row_h) * mm)
-        labels = (
-            ["Spieler" if de else "Player"]
-            + [f"{'Runde' if de else 'Round'} {i}" for i in range(1, 9)]
-            + ["Summe" if de else "Total"]
-        )
-        for r, label in enumerate(labels):
-            _text(c, m + 2, top - r * row_h - row_h / 2 - 1.5, label, 10, bold=r in (0, rows - 1))
-        _text(
-            c,
-            m,
-            top - rows * row_h - 8,
-            "2–3 Spieler: 6 Runden, 4 Spieler: 8 Runden. Reihe 1: 3, Reihe 2: 2, Reihe 3: 1 Punkt."
-            if de
-            else "2–3 players: 6 rounds, 4 players: 8 rounds. Row 1: 3, row 2: 2, row 3: 1 point.",
-            9,
-        )
+        half = ph / 2
+        _score_sheet(c, pw, ph - MIN_MARGIN - 6, half - 2 * MIN_MARGIN - 8, de)
+        _score_sheet(c, pw, half - MIN_MARGIN - 2, half - 2 * MIN_MARGIN - 8, de)
+        c.setStrokeColor(colour("#888888"))
+        c.setLineWidth(0.4)
+        c.setDash(3, 2)
+        c.line(MIN_MARGIN * mm, half * mm, (pw - MIN_MARGIN) * mm, half * mm)
+        c.setDash()
 
     doc.add_page(w, h, draw)
+
+
+def _score_sheet(c: Canvas, pw: float, top: float, height: float, de: bool) -> None:
+    """One score sheet from ``top`` (mm from the page bottom), ``height`` tall."""
+    m = MIN_MARGIN + 10
+    title = "Spot On: Deutschland – Punkte" if de else "Spot On: Germany – score"
+    _text(c, m, top - 6, title, 14, bold=True)
+    cols, rows = 5, 10  # 8 rounds at most (4 players), total, and a name row
+    col_w = (pw - 2 * m) / cols
+    row_h = (height - 20) / rows
+    table_top = top - 10
+    c.setStrokeColor(colour("#000000"))
+    c.setLineWidth(0.6)
+    for r in range(rows + 1):
+        y = table_top - r * row_h
+        c.line(m * mm, y * mm, (pw - m) * mm, y * mm)
+    for k in range(cols + 1):
+        x = m + k * col_w
+        c.line(x * mm, table_top * mm, x * mm, (table_top - rows * row_h) * mm)
+    labels = (
+        ["Spieler" if de else "Player"]
+        + [f"{'Runde' if de else 'Round'} {i}" for i in range(1, 9)]
+        + ["Summe" if de else "Total"]
+    )
+    for r, label in enumerate(labels):
+        y = table_top - r * row_h - row_h / 2 - 1.3
+        _text(c, m + 2, y, label, 9, bold=r in (0, rows - 1))
+    note = (
+        "2–3 Spieler: 6 Runden, 4 Spieler: 8 Runden. Reihe 1: 3, Reihe 2: 2, Reihe 3: 1 Punkt."
+        if de
+        else "2–3 players: 6 rounds, 4 players: 8 rounds. Row 1: 3, row 2: 2, row 3: 1 point."
+    )
+    _text(c, m, table_top - rows * row_h - 5, note, 8)
 
 
 def add_guess_cards(doc: Document, language: str, paper: str) -> None:
