@@ -176,10 +176,13 @@ def draw_string(
     size: float,
     anchor: str = "start",
     mode: int = 0,
+    shaped: bool = False,
 ) -> None:
     """``text`` shaped and drawn along the fallback chain at (x, y) points; ``anchor`` is
-    start, middle or end; ``mode`` the PDF text render mode (1: outline only, for halos)."""
-    text = shape(text)
+    start, middle or end; ``mode`` the PDF text render mode (1: outline only, for halos);
+    ``shaped`` for text that ``fit_text`` already shaped (shaping twice would reverse it)."""
+    if not shaped:
+        text = shape(text)
     pieces = runs(text, font)
     if anchor != "start":
         w = sum(pdfmetrics.stringWidth(p, f, size) for p, f in pieces)

@@ -268,5 +268,5 @@ def paragraph(
     y = top
     for line, is_bold in lines:
         y -= used * LEADING / mm
-        draw_string(c, x * mm, y * mm, line, bold_font if is_bold else font, used)
+        draw_string(c, x * mm, y * mm, line, bold_font if is_bold else font, used, shaped=True)
     return y - used * 0.4 / mm

@@ -11,6 +11,7 @@ from PIL import Image, ImageCms
 
 from printing.data import CardData, edition_mark
 from printing.kit import DeckInfo, PrintOptions, render_pdf, render_png_zip
+from printing.pdf import Document
 from printing.png import face_size_px
 from printing.presets import PRESETS
 from printing.sheets import CARD_SIZES
@@ -115,3 +116,18 @@ def test_it_asks_viewers_for_no_scaling_and_the_right_duplex_flip():
     assert "Meine Karten" in meta.title
     assert meta.author == "Spot On Studio"
     assert meta.creation_date.year >= 2024
+
+
+def test_it_shapes_a_wrapped_right_to_left_paragraph_once():
+    from unittest import mock
+
+    from printing.fonts import draw_string, shape
+    from printing.pages import paragraph
+
+    with mock.patch("printing.pages.draw_string", wraps=draw_string) as drawn:
+        doc = Document()
+        doc.add_page(210, 297, lambda c, w, h: paragraph(c, 10, 280, 190, "القاهرة", 12))
+        doc.finish()
+    (_, _, _, line, *_), kwargs = drawn.call_args
+    assert line == shape("القاهرة") != "القاهرة"  # joined, in visual order
+    assert kwargs["shaped"] is True  # and not shaped (reversed) a second time
