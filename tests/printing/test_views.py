@@ -177,3 +177,16 @@ def test_it_refuses_a_png_zip_of_an_empty_deck_in_its_language(client, teacher, 
     response = client.get(reverse("printing:png_zip", args=[deck.slug]), {"dpi": "72"})
     assert response.status_code == 400
     assert "keine Karten" in response.content.decode()
+
+
+def test_the_command_hits_a_print_shops_preset(tmp_path, germany_deck):
+    from PIL import Image
+
+    out = tmp_path / "faces.zip"
+    call_command(
+        "render_deck", germany_deck.slug, "--png-zip", str(out), "--preset", "tgc-poker",
+        stdout=io.StringIO(),
+    )  # fmt: skip
+    archive = zipfile.ZipFile(out)
+    sizes = {Image.open(archive.open(name)).size for name in archive.namelist()}
+    assert sizes == {(825, 1125)}
