@@ -1,8 +1,7 @@
 """The Germany map and the six continent boards as renderer-neutral ``MapDrawing``s.
 
-Everything is placed with the same projection functions that give the cards their numbers
-(``geo.grid``) and solutions (``geo.boards``), so a dot sits exactly where its card says.
-Text ``y`` is the baseline and ``size`` the cap height, both in millimetres.
+Placed with the functions that give the cards their numbers (``geo.grid``) and solutions
+(``geo.boards``): a dot sits where its card says. Text ``y``: baseline; ``size``: cap height.
 """
 
 from __future__ import annotations
@@ -14,10 +13,12 @@ import numpy as np
 import shapely
 from shapely.geometry.base import BaseGeometry
 
+from geo import grid
 from geo import mapdraw as md
 from geo.boards import BOARDS, CELLS, LETTERS, board, board_fractions, cell_of
 from geo.continents import country_parts
 from geo.grid import NS_MAX, WE_MAX, lat_for_ns, lon_for_we, mercator_y, ns_value, we_value
+from geo.labels import IndexEntry, Measure, dot_layer, estimate_width, locate
 from geo.outlines import countries, german_states, germany_outline
 
 SEA = "#a9cce3"
@@ -30,6 +31,7 @@ DOT = "#d62728"
 INK = "#1a1a1a"
 
 GRID_STEP = 10
+LAYER_WIDTH = 180.0  # mm: the width the outlines are clipped at, scaled for other widths
 # The map shows a little beyond the grid so border towns keep their surroundings.
 WE_VIEW = (-4.0, 94.0)
 NS_VIEW = (-5.0, 155.0)
@@ -119,6 +121,11 @@ class _GermanyFrame:
 @cache
 def _germany_layers(width_mm: float):
     frame = _GermanyFrame(width_mm)
+    if width_mm != LAYER_WIDTH:  # clipping is slow, scaling is not: clip once, scale after
+        base, *layers = _germany_layers(LAYER_WIDTH)
+        k = frame.width / base.width
+        origin = np.array([frame.left, frame.top])
+        return frame, *(shapely.transform(g, lambda xy: (xy - origin) * k + origin) for g in layers)
     lat_a, lat_b = float(lat_for_ns(NS_VIEW[1])), float(lat_for_ns(NS_VIEW[0]))
     lon_a, lon_b = float(lon_for_we(WE_VIEW[0])), float(lon_for_we(WE_VIEW[1]))
     view = shapely.box(lon_a - 1, lat_a - 1, lon_b + 1, lat_b + 1)
@@ -140,12 +147,29 @@ def _germany_layers(width_mm: float):
 
 
 def germany_map(
-    dots: Iterable[tuple[str, float, float]],
+    dots: Iterable[tuple],
     *,
     width_mm: float = 180,
     language: str = "de",
+    labels: str = "all",
+    measure: Measure | None = None,
 ) -> md.MapDrawing:
-    """Germany with its states, the grid (numbered every 10) and a red dot per (name, lat, lon)."""
+    """Germany with its states, the grid (numbered every 10) and a red dot per (name, lat, lon)
+    or (name, lat, lon, population); ``labels`` as in ``geo.labels.dot_layer``."""
+    return germany_map_indexed(
+        dots, width_mm=width_mm, language=language, labels=labels, measure=measure
+    )[0]
+
+
+def germany_map_indexed(
+    dots: Iterable[tuple],
+    *,
+    width_mm: float = 180,
+    language: str = "de",
+    labels: str = "fit",
+    measure: Measure | None = None,
+) -> tuple[md.MapDrawing, list[IndexEntry]]:
+    """The map and an index of the places whose names did not fit (with "ns/we" numbers)."""
     texts = _TEXTS[_lang(language)]
     frame, others, germany, state_lines = _germany_layers(float(width_mm))
     x0, y0 = frame.left, frame.top
@@ -180,9 +204,15 @@ def germany_map(
             items.append(
                 _label(x, y, str(ns), 2.2 if ns < 100 else 1.9, fill="#ffffff", weight="bold")
             )
-    items += _dots(
-        dots, lambda lat, lon: (float(frame.x(we_value(lon))), float(frame.y(ns_value(lat))))
+    located = locate(
+        dots,
+        lambda lat, lon: (float(frame.x(we_value(lon))), float(frame.y(ns_value(lat)))),
+        lambda lat, lon: "{}/{}".format(*grid.germany_grid(lat, lon)),
     )
+    layer, index = dot_layer(
+        located, mode=labels, frame=(x0, y0, x1, y1), measure=measure or estimate_width
+    )
+    items += layer
     items.append(
         md.Text(
             x=x0 - 9.5,
@@ -202,37 +232,14 @@ def germany_map(
                 x=x0 - 9.5, y=y1 + 13.5 + 4.2 * n, text=line, size=2.3, anchor="start", fill=INK
             )
         )
-    return md.MapDrawing(
+    drawing = md.MapDrawing(
         width=float(width_mm),
         height=y1 + 22.0,
         items=tuple(items),
         title=texts["germany"],
         background="#ffffff",
     )
-
-
-def _dots(dots, position) -> list[md.Item]:
-    items: list[md.Item] = []
-    labels: list[md.Item] = []
-    for name, lat, lon in dots:
-        spot = position(lat, lon)
-        if spot is None:
-            continue
-        x, y = spot
-        items.append(md.Circle(x=x, y=y, r=1.1, fill=DOT, stroke="#ffffff", stroke_width=0.35))
-        if name:
-            labels.append(
-                md.Text(
-                    x=x + 1.8,
-                    y=y + 1.0,
-                    text=name,
-                    size=2.2,
-                    anchor="start",
-                    fill=INK,
-                    halo="#ffffff",
-                )
-            )
-    return items + labels  # labels last so no dot covers a name
+    return drawing, index
 
 
 # --- continent boards ------------------------------------------------------------------------
@@ -284,6 +291,8 @@ def board_map(
     highlight: Iterable[str] = (),
     width_mm: float = 250,
     language: str = "de",
+    labels: str = "all",
+    measure: Measure | None = None,
 ) -> md.MapDrawing:
     """One continent board: its land, other land faded, fields, rectangles, letters, dots."""
     b = board(code)
@@ -342,7 +351,7 @@ def board_map(
                     halo="#ffffff",
                 )
             )
-    columns = ("W", "M", "O")
+    columns = ("W", "M", "E") if lang == "en" else ("W", "M", "O")  # English says east
     rows = ("N", "M", "S")
     for n in range(3):
         cx = x0 + w * (2 * n + 1) / CELLS
@@ -351,7 +360,11 @@ def board_map(
             items.append(_label(cx, y, columns[n], 4.0, fill=b.colour, weight="bold"))
         for x in (x0 - 5.5, x1 + 5.5):
             items.append(_label(x, cy, rows[n], 4.0, fill=b.colour, weight="bold"))
-    items += _dots(dots, lambda lat, lon: _board_position(code, lat, lon, x0, y0, w, h))
+    located = locate(dots, lambda lat, lon: _board_position(code, lat, lon, x0, y0, w, h))
+    layer, _ = dot_layer(
+        located, mode=labels, frame=(x0, y0, x1, y1), measure=measure or estimate_width
+    )
+    items += layer
     items.append(
         md.Text(
             x=x0, y=10.0, text=b.name(lang), size=5.5, anchor="start", weight="bold", fill=b.colour
@@ -384,4 +397,4 @@ def germany_position(drawing_width_mm: float, lat: float, lon: float) -> tuple[f
     return float(frame.x(we_value(lon))), float(frame.y(ns_value(lat)))
 
 
-__all__ = ["BOARDS", "board_map", "germany_map", "germany_position"]
+__all__ = ["BOARDS", "board_map", "germany_map", "germany_map_indexed", "germany_position"]

@@ -167,7 +167,7 @@ def deck_info(deck: Deck, language: str | None = None) -> DeckInfo:
     rows = _deck_rows(deck)  # one query for the cards and the map's dots
     cards = _build(rows, deck.edition, language, deck.name)
     dots = [
-        (card.name, place.latitude, place.longitude)
+        (card.name, place.latitude, place.longitude, place.population or 0)
         for card, (place, _, _) in zip(cards, rows, strict=True)
     ]
     return DeckInfo(deck.name, deck.edition, language, cards, dots)

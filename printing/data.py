@@ -94,7 +94,7 @@ class CardData:
         if key == "solutions":
             lines = []
             for code, text in zip(self.solutions, self.solution_texts, strict=False):
-                lines.append(f"**{code}**")
+                lines.append(f"**{printed_code(code, self.language)}**")
                 if text:
                     # Keep "Feld C" together: a lone letter at a line start reads badly.
                     head, _, letter = text.rpartition(" ")
@@ -110,14 +110,28 @@ class CardData:
         return str(getattr(self, key))
 
 
+def printed_code(code: str, language: str) -> str:
+    """A solution as printed: English cards call the east column E (the data says O, Ost)."""
+    if language != "en":
+        return code
+    parts = code.split("-")
+    if len(parts) == 4 and parts[1] == "O":
+        parts[1] = "E"
+    return "-".join(parts)
+
+
 def edition_mark(edition: str, language: str, deck_name: str, number: int) -> str:
+    """'Spot On: Deutschland · Klasse 7b · 12'; a deck named like its edition is not repeated."""
     title = {
         ("germany", "de"): "Spot On: Deutschland",
         ("germany", "en"): "Spot On: Germany",
         ("world", "de"): "Spot On: Die Welt",
         ("world", "en"): "Spot On: The World",
     }.get((edition, language), "Spot On")
-    return f"{title} · {deck_name} · {number}" if deck_name else f"{title} · {number}"
+    name = deck_name.strip()
+    if not name or name.casefold() in title.casefold():
+        return f"{title} · {number}"
+    return f"{title} · {name} · {number}"
 
 
 TIP_CARDS = {
@@ -145,13 +159,22 @@ TIP_MIDDLE = {
 
 
 def tip_cards(language: str = "de", first_number: int = 1) -> list[CardData]:
-    """The 24 tip cards: 6 per player colour; only W carries a back (M)."""
+    """The 24 tip cards: 6 per player colour; W carries M on its back, the others the
+    colour's plain back."""
     cards = []
     number = first_number
     mark = "Spot On: Deutschland" if language == "de" else "Spot On: Germany"
     for colour, (accent, ink) in PLAYER_COLOURS.items():
         for letter, caption in TIP_CARDS.get(language, TIP_CARDS["en"]):
-            back = None
+            back = CardData(
+                "tip-back",
+                number,
+                f"{colour}-back",
+                language,
+                accent=accent,
+                ink=ink,
+                edition_mark=mark,
+            )
             if letter == "W":
                 m_letter, m_caption = TIP_MIDDLE.get(language, TIP_MIDDLE["en"])
                 back = CardData(
@@ -177,7 +200,6 @@ def tip_cards(language: str = "de", first_number: int = 1) -> list[CardData]:
                     ink=ink,
                     edition_mark=mark,
                     back=back,
-                    has_back=back is not None,
                 )
             )
             number += 1

@@ -8,10 +8,12 @@ from typing import TYPE_CHECKING
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from printing.fonts import register_fonts
 from printing.pages import _landscape, _portrait, _text, paragraph
 from printing.render import colour
 from printing.rules_text import RULES
 from printing.sheets import MIN_MARGIN
+from printing.textfit import text_width
 
 if TYPE_CHECKING:
     from printing.pdf import Document
@@ -39,50 +41,54 @@ def final_spaces() -> int:
 
 
 def add_score_pad(doc: Document, language: str, paper: str) -> None:
+    """Two score sheets per page, one above the other, with a line to cut between them."""
     de = language == "de"
     w, h = _portrait(paper)
 
     def draw(c: Canvas, pw: float, ph: float) -> None:
-        m = MIN_MARGIN + 10
-        _text(
-            c,
-            m,
-            ph - m,
-            "Spot On: Deutschland – Punkte" if de else "Spot On: Germany – score",
-            16,
-            bold=True,
-        )
-        cols = 5
-        rows = 10  # 8 rounds at most (4 players), total, and a name row
-        col_w = (pw - 2 * m) / cols
-        row_h = 14
-        top = ph - m - 12
-        c.setStrokeColor(colour("#000000"))
-        c.setLineWidth(0.6)
-        for r in range(rows + 1):
-            y = top - r * row_h
-            c.line(m * mm, y * mm, (pw - m) * mm, y * mm)
-        for k in range(cols + 1):
-            x = m + k * col_w
-            c.line(x * mm, top * mm, x * mm, (top - rows * row_h) * mm)
-        labels = (
-            ["Spieler" if de else "Player"]
-            + [f"{'Runde' if de else 'Round'} {i}" for i in range(1, 9)]
-            + ["Summe" if de else "Total"]
-        )
-        for r, label in enumerate(labels):
-            _text(c, m + 2, top - r * row_h - row_h / 2 - 1.5, label, 10, bold=r in (0, rows - 1))
-        _text(
-            c,
-            m,
-            top - rows * row_h - 8,
-            "2–3 Spieler: 6 Runden, 4 Spieler: 8 Runden. Reihe 1: 3, Reihe 2: 2, Reihe 3: 1 Punkt."
-            if de
-            else "2–3 players: 6 rounds, 4 players: 8 rounds. Row 1: 3, row 2: 2, row 3: 1 point.",
-            9,
-        )
+        half = ph / 2
+        _score_sheet(c, pw, ph - MIN_MARGIN - 6, half - 2 * MIN_MARGIN - 8, de)
+        _score_sheet(c, pw, half - MIN_MARGIN - 2, half - 2 * MIN_MARGIN - 8, de)
+        c.setStrokeColor(colour("#888888"))
+        c.setLineWidth(0.4)
+        c.setDash(3, 2)
+        c.line(MIN_MARGIN * mm, half * mm, (pw - MIN_MARGIN) * mm, half * mm)
+        c.setDash()
 
     doc.add_page(w, h, draw)
+
+
+def _score_sheet(c: Canvas, pw: float, top: float, height: float, de: bool) -> None:
+    """One score sheet from ``top`` (mm from the page bottom), ``height`` tall."""
+    m = MIN_MARGIN + 10
+    title = "Spot On: Deutschland – Punkte" if de else "Spot On: Germany – score"
+    _text(c, m, top - 6, title, 14, bold=True)
+    cols, rows = 5, 10  # 8 rounds at most (4 players), total, and a name row
+    col_w = (pw - 2 * m) / cols
+    row_h = (height - 20) / rows
+    table_top = top - 10
+    c.setStrokeColor(colour("#000000"))
+    c.setLineWidth(0.6)
+    for r in range(rows + 1):
+        y = table_top - r * row_h
+        c.line(m * mm, y * mm, (pw - m) * mm, y * mm)
+    for k in range(cols + 1):
+        x = m + k * col_w
+        c.line(x * mm, table_top * mm, x * mm, (table_top - rows * row_h) * mm)
+    labels = (
+        ["Spieler" if de else "Player"]
+        + [f"{'Runde' if de else 'Round'} {i}" for i in range(1, 9)]
+        + ["Summe" if de else "Total"]
+    )
+    for r, label in enumerate(labels):
+        y = table_top - r * row_h - row_h / 2 - 1.3
+        _text(c, m + 2, y, label, 9, bold=r in (0, rows - 1))
+    note = (
+        "2–3 Spieler: 6 Runden, 4 Spieler: 8 Runden. Reihe 1: 3, Reihe 2: 2, Reihe 3: 1 Punkt."
+        if de
+        else "2–3 players: 6 rounds, 4 players: 8 rounds. Row 1: 3, row 2: 2, row 3: 1 point."
+    )
+    _text(c, m, table_top - rows * row_h - 5, note, 8)
 
 
 def add_guess_cards(doc: Document, language: str, paper: str) -> None:
@@ -104,109 +110,112 @@ def add_guess_cards(doc: Document, language: str, paper: str) -> None:
 
 
 def _guess_card(c, x, top, width, height, player, de, codes, boards) -> None:
+    """Board, column, row and rectangle; the rectangles A B over C D, as on the boards."""
     accent = GUESS_COLOURS[player]
     c.setStrokeColor(colour(accent))
     c.setLineWidth(2)
     c.roundRect(x * mm, (top - height) * mm, width * mm, height * mm, 4 * mm, stroke=1, fill=0)
-    _text(
-        c,
-        x + 5,
-        top - 9,
-        ("Tippkarte" if de else "Guess card") + f" {player + 1}",
-        13,
-        bold=True,
-        fill=accent,
-    )
-    steps = [
-        (
-            "1",
-            [
-                (code, boards[code].name("de" if de else "en"), boards[code].colour)
-                for code in codes
-            ],
-        ),
-        ("2", [(k, k, "#444444") for k in ("W", "M", "O")]),
-        ("3", [(k, k, "#444444") for k in ("N", "M", "S")]),
-        ("4", [(k, k, "#444444") for k in ("A", "B", "C", "D")]),
-    ]
-    row_h = (height - 16) / 4
-    for i, (num, boxes) in enumerate(steps):
-        y = top - 14 - i * row_h
-        _text(c, x + 5, y - row_h / 2 - 2, num, 14, bold=True, fill=accent)
-        box_w = (width - 20) / len(boxes)
-        for j, (_, label, fill) in enumerate(boxes):
-            bx = x + 14 + j * box_w
-            c.setFillColor(colour(fill))
+    title = ("Tippkarte" if de else "Guess card") + f" {player + 1}"
+    _text(c, x + 5, top - 9, title, 13, bold=True, fill=accent)
+    language = "de" if de else "en"
+    grey = "#444444"
+    boards_row = [(boards[code].name(language), boards[code].colour) for code in codes]
+    unit = (height - 16) / 5  # rows 1–3 one unit each, the 2 × 2 rectangles two
+    inner = width - 20
+    third = inner / 3
+    grey_row = [[(k, grey) for k in ("W", "M", "O" if de else "E")], [(k, grey) for k in "NMS"]]
+    rows = [(boards_row, [(x + 14 + j * inner / 6, top - 14, inner / 6) for j in range(6)])]
+    for k, labels in enumerate(grey_row, 1):
+        rows.append((labels, [(x + 14 + j * third, top - 14 - k * unit, third) for j in range(3)]))
+    left = x + 14 + third / 2  # two boxes of the columns' width, centred under them
+    boxes = [(left + (i % 2) * third, top - 14 - (3 + i // 2) * unit, third) for i in range(4)]
+    rows.append(([(k, grey) for k in "ABCD"], boxes))
+    _, bold = register_fonts()
+    for step, (labels, boxes) in enumerate(rows):
+        number_y = boxes[0][1] - (2 * unit if step == 3 else unit) / 2 - 2
+        _text(c, x + 5, number_y, str(step + 1), 14, bold=True, fill=accent)
+        for (label, fill), (bx, by, bw) in zip(labels, boxes, strict=True):
             c.setStrokeColor(colour(fill))
             c.setLineWidth(1)
             c.roundRect(
-                (bx + 1) * mm,
-                (y - row_h + 2) * mm,
-                (box_w - 2) * mm,
-                (row_h - 4) * mm,
-                2 * mm,
-                stroke=1,
-                fill=0,
-            )
-            _text(
-                c,
-                bx + box_w / 2,
-                y - row_h / 2 - 1.5,
-                label,
-                10 if i == 0 else 16,
-                bold=True,
-                anchor="middle",
-                fill=fill,
-            )
+                (bx + 1) * mm, (by - unit + 2) * mm, (bw - 2) * mm, (unit - 4) * mm, 2 * mm,
+                stroke=1, fill=0,
+            )  # fmt: skip
+            size = 16 if len(label) == 1 else 10
+            while size > 5 and text_width(label, bold, size) > (bw - 4) * mm:
+                size -= 0.5  # long board names shrink to their box
+            _text(c, bx + bw / 2, by - unit / 2 - size * 0.13, label, size, bold=True,
+                  anchor="middle", fill=fill)  # fmt: skip
 
 
-def add_scoring_track(doc: Document, language: str, paper: str) -> None:
-    """Start area, arrow space, WORLD_TRACK_LENGTH numbered spaces clockwise, final spaces."""
-    de = language == "de"
+def _ring(count: int, width: float, height: float) -> tuple[int, int]:
+    """(cells along, cells down) of the ring of at least ``count`` cells with the largest
+    cells filling a width × height area."""
+    best, best_cell = (0, 0), 0.0
+    for along in range(3, count):
+        down = max(3, math.ceil((count + 4 - 2 * along) / 2))
+        cell = min(width / along, height / down)
+        if 2 * (along + down) - 4 >= count and cell > best_cell:
+            best, best_cell = (along, down), cell
+    return best
+
+
+def track_cells(count: int, x0: float, y0: float, width: float, height: float) -> list:
+    """Cells (x, top, w, h) clockwise from the top-left corner, filling the area."""
+    along, down = _ring(count, width, height)
+    cw, ch = width / along, height / down
+    cells = [(x0 + i * cw, y0) for i in range(along)]
+    cells += [(x0 + (along - 1) * cw, y0 - i * ch) for i in range(1, down)]
+    cells += [(x0 + i * cw, y0 - (down - 1) * ch) for i in range(along - 2, -1, -1)]
+    cells += [(x0, y0 - i * ch) for i in range(down - 2, 0, -1)]
+    return [(cx, cy, cw, ch) for cx, cy in cells[:count]]
+
+
+TRACK_TEXTS = {
+    "de": ("Wertungstafel", "Start", "Die Figuren beginnen hier; der erste Schritt geht auf ➜.",
+           "Felder", "Ziel: die dunkelblauen Felder"),
+    "en": ("Scoring track", "Start", "Pawns begin here; the first step goes onto ➜.",
+           "spaces", "Finish: the dark-blue spaces"),
+}  # fmt: skip
+
+
+def add_scoring_track(doc: Document, language: str, paper: str, length: int | None = None) -> None:
+    """The start area, the arrow space, the numbered track clockwise and the final spaces,
+    laid out around the whole page."""
+    title, start, start_note, spaces, finish = TRACK_TEXTS["de" if language == "de" else "en"]
     w, h = _landscape(paper)
-    length = track_length()
+    length = length or track_length()
     finals = final_spaces()
-    total = length + finals  # arrow space 0, track 1..length, then the final spaces
+    total = length + finals + 1  # the arrow space, the track, the final spaces
 
     def draw(c: Canvas, pw: float, ph: float) -> None:
-        m = MIN_MARGIN + 8
-        _text(c, m, ph - m, "Wertungstafel" if de else "Scoring track", 14, bold=True)
-        # Spaces run clockwise around a rectangle: top row left→right, right column down, …
-        per_long = math.ceil((total + 4) / 2 / (1 + (ph - 2 * m) / (pw - 2 * m)))
-        per_short = max(2, math.ceil((total + 4) / 2) - per_long)
-        cell = min((pw - 2 * m) / per_long, (ph - 2 * m - 10) / (per_short + 2))
-        x0, y0 = m, ph - m - 10
-        positions = []
-        for i in range(per_long):
-            positions.append((x0 + i * cell, y0))
-        for i in range(1, per_short + 1):
-            positions.append((x0 + (per_long - 1) * cell, y0 - i * cell))
-        for i in range(per_long - 1, -1, -1):
-            positions.append((x0 + i * cell, y0 - (per_short + 1) * cell))
-        for i in range(per_short, 0, -1):
-            positions.append((x0, y0 - i * cell))
-        spaces = positions[: total + 1]
+        m = MIN_MARGIN + 3
+        cells = track_cells(total, m, ph - m, pw - 2 * m, ph - 2 * m)
         c.setLineWidth(0.8)
-        for n, (x, y) in enumerate(spaces):
+        for n, (x, y, cw, ch) in enumerate(cells):
             final = n > length
             fill = "#1a2a6c" if final else ("#f7d038" if n == 0 else "#ffffff")
             c.setFillColor(colour(fill))
             c.setStrokeColor(colour("#000000"))
-            c.rect(x * mm, (y - cell) * mm, cell * mm, cell * mm, stroke=1, fill=1)
+            c.rect(x * mm, (y - ch) * mm, cw * mm, ch * mm, stroke=1, fill=1)
             label = "➜" if n == 0 else str(n - length if final else n)
-            _text(
-                c,
-                x + cell / 2,
-                y - cell / 2 - 1.5,
-                label,
-                9,
-                bold=True,
-                anchor="middle",
-                fill="#ffffff" if final else "#000000",
-            )
-        cx, cy = pw / 2, y0 - (per_short + 2) * cell / 2
-        _text(c, cx, cy, "Start", 20, bold=True, anchor="middle")
-        _text(c, cx, cy - 8, f"{length} " + ("Felder" if de else "spaces"), 10, anchor="middle")
+            _text(c, x + cw / 2, y - ch / 2 - 1.8, label, 12 if n == 0 else 10, bold=True,
+                  anchor="middle", fill="#ffffff" if final else "#000000")  # fmt: skip
+        x, y, cw, ch = cells[0]
+        # The start area sits inside the ring beside the arrow space: pawns step onto ➜ first.
+        sx, stop = x + cw + 3, y - ch - 3
+        sw, sh = 72.0, 26.0  # inside the ring, which fills the page
+        c.setStrokeColor(colour("#000000"))
+        c.setFillColor(colour("#fdf3c4"))
+        c.setLineWidth(1.2)
+        c.roundRect(sx * mm, (stop - sh) * mm, sw * mm, sh * mm, 4 * mm, stroke=1, fill=1)
+        _text(c, sx + 5, stop - 9, start, 18, bold=True)
+        paragraph(c, sx + 5, stop - 11, sw - 10, start_note, 8)
+        c.setLineWidth(1.5)  # from the start area's corner onto the arrow space
+        c.line((sx + 1.5) * mm, (stop - 1.5) * mm, (x + cw - 1.5) * mm, (y - ch + 1.5) * mm)
+        cx, cy = pw / 2, ph / 2
+        _text(c, cx, cy + 4, title, 22, bold=True, anchor="middle")
+        _text(c, cx, cy - 5, f"{length} {spaces} · {finish}", 11, anchor="middle")
 
     doc.add_page(w, h, draw)
 

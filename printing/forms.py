@@ -5,15 +5,17 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from printing.kit import PrintOptions
+from printing.kit import TRACK_LENGTHS, PrintOptions, parts_for
+from printing.presets import PRESETS
 from printing.sheets import CARD_SIZES, LAYOUTS, MAX_BLEED, PAPERS, SheetError
 
 WHAT_LABELS = {
     "cards": _("Place cards"),
-    "tips": _("Tip cards (Germany)"),
-    "map": _("Map on one page (Germany)"),
-    "poster": _("Map as a tiled poster (Germany)"),
-    "boards": _("Six boards (world)"),
+    "tips": _("Tip cards"),
+    "map": _("Answer map with names, on one page"),
+    "quiz-map": _("Quiz map: grid and dots, no names"),
+    "poster": _("Map as a tiled poster"),
+    "boards": _("Six boards"),
     "kit": _("Complete kit"),
 }
 LAYOUT_LABELS = {
@@ -45,6 +47,18 @@ class PrintForm(forms.Form):
         max_value=MAX_BLEED,
         initial=3.0,
     )
+    preset = forms.ChoiceField(
+        label=_("Print-shop preset"),
+        choices=[("", _("none"))] + [(k, p.label) for k, p in PRESETS.items()],
+        required=False,
+        help_text=_("Sets card size, bleed and resolution to the shop's template."),
+    )
+    track_length = forms.IntegerField(
+        label=_("Scoring track length"),
+        min_value=TRACK_LENGTHS[0],
+        max_value=TRACK_LENGTHS[1],
+        required=False,
+    )
     crop_marks = forms.BooleanField(label=_("Crop marks"), required=False, initial=True)
     language = forms.ChoiceField(
         label=_("Language"),
@@ -68,18 +82,31 @@ class PrintForm(forms.Form):
                 bleed=data["bleed"],
                 crop_marks=data["crop_marks"],
                 dpi=data["dpi"],
+                preset=data.get("preset") or "",
+                track_length=data.get("track_length"),
             )
         except SheetError as exc:
             raise forms.ValidationError(str(exc)) from None
         return data
 
 
-def bound_form(query) -> PrintForm:
-    """The form bound to the query string, with defaults for anything left out."""
+def _for_edition(form: PrintForm, edition: str | None) -> PrintForm:
+    """Offer only the parts the deck's edition has (and the track length only with a track)."""
+    if edition is not None:
+        parts = parts_for(edition)
+        form.fields["what"].choices = [(k, WHAT_LABELS[k]) for k in parts if k in WHAT_LABELS]
+        if edition != "world":
+            del form.fields["track_length"]
+    return form
+
+
+def bound_form(query, edition: str | None = None) -> PrintForm:
+    """The form bound to the query string, with defaults for anything left out; with an
+    ``edition``, only that edition's parts are offered."""
     initial = {name: field.initial for name, field in PrintForm.base_fields.items()}
     if not query:
-        return PrintForm(initial)
+        return _for_edition(PrintForm(initial), edition)
     data = {**initial, **query.dict()}
     if "layout" in query and "crop_marks" not in query:
         data["crop_marks"] = False  # an unticked checkbox is simply absent
-    return PrintForm(data)
+    return _for_edition(PrintForm(data), edition)

@@ -10,7 +10,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from geo.mapdraw import Circle, Line, MapDrawing, Polygon, Text
-from printing.fonts import register_fonts
+from printing.fonts import draw_string, register_fonts
 from printing.render import CAP, colour
 
 PT_PER_MM = mm
@@ -85,28 +85,15 @@ def _draw_label(canvas: Canvas, item: Text, pt, font: str) -> None:
     x, y = pt(item.x, item.y)
     # The drawing's size is a cap height in millimetres; the font size is in points.
     size = item.size * mm / CAP
-    canvas.setFont(font, size)
-    draw = {
-        "start": canvas.drawString,
-        "middle": canvas.drawCentredString,
-        "end": canvas.drawRightString,
-    }[item.anchor]
     if item.halo:
         canvas.saveState()
-        text = canvas.beginText()
-        text.setTextRenderMode(1)
         canvas.setStrokeColor(colour(item.halo))
         canvas.setLineWidth(size * 0.18)
         canvas.setLineJoin(1)
-        width = canvas.stringWidth(item.text, font, size)
-        offset = {"start": 0, "middle": width / 2, "end": width}[item.anchor]
-        text.setFont(font, size)
-        text.setTextOrigin(x - offset, y)
-        text.textOut(item.text)
-        canvas.drawText(text)
+        draw_string(canvas, x, y, item.text, font, size, item.anchor, mode=1)
         canvas.restoreState()
     canvas.setFillColor(colour(item.fill))
-    draw(x, y, item.text)
+    draw_string(canvas, x, y, item.text, font, size, item.anchor)
 
 
 def map_form(canvas: Canvas, drawing: MapDrawing, name: str) -> str:

@@ -12,9 +12,10 @@ from typing import TYPE_CHECKING
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from printing.fonts import register_fonts
+from printing.fonts import draw_string, register_fonts, shape
+from printing.fonts import width as run_width
 from printing.mapdraw_pdf import map_form
-from printing.render import colour
+from printing.render import CAP, colour
 from printing.sheets import MIN_MARGIN, PAPERS
 from printing.textfit import LEADING, fit_text
 
@@ -48,11 +49,8 @@ def _text(
 ) -> None:
     """Text at (x, y) mm with y measured from the bottom of the page."""
     regular, bold_font = register_fonts()
-    c.setFont(bold_font if bold else regular, size)
     c.setFillColor(colour(fill))
-    {"start": c.drawString, "middle": c.drawCentredString, "end": c.drawRightString}[anchor](
-        x * mm, y * mm, text
-    )
+    draw_string(c, x * mm, y * mm, text, bold_font if bold else regular, size, anchor)
 
 
 def add_notice(doc: Document, paper: str, message: str) -> None:
@@ -64,43 +62,110 @@ def _dots(deck: DeckInfo) -> list:
     return list(deck.dots)
 
 
-def _germany_drawing(deck: DeckInfo, width_mm: float):
-    from geo.maps import germany_map
+def measure(text: str, size_mm: float, bold: bool) -> float:
+    """A map label's width in millimetres with the fonts the PDF draws it in."""
+    regular, bold_font = register_fonts()
+    return run_width(shape(text), bold_font if bold else regular, size_mm * mm / CAP) / mm
 
-    return germany_map(_dots(deck), width_mm=width_mm, language=deck.language)
+
+def _germany_drawing(deck: DeckInfo, width_mm: float, labels: str = "fit"):
+    from geo.maps import germany_map_indexed
+
+    return germany_map_indexed(
+        _dots(deck), width_mm=width_mm, language=deck.language, labels=labels, measure=measure
+    )
 
 
-def add_germany_map(doc: Document, deck: DeckInfo, paper: str) -> None:
-    """The map on one page, scaled to fill the printable area."""
+MAP_TITLES = {
+    "de": ("Quizkarte: welcher Punkt ist welcher Ort?", "Lösungskarte"),
+    "en": ("Quiz map: which dot is which place?", "Answer map"),
+}
+
+
+def add_germany_map(doc: Document, deck: DeckInfo, paper: str, quiz: bool = False) -> None:
+    """The map on one page, scaled to fill the printable area: as a quiz (grid and dots, no
+    names) or as the answer map (names where they fit, numbers and an index for the rest)."""
     pw, ph = _portrait(paper)
-    avail_w, avail_h = pw - 2 * MIN_MARGIN - 4, ph - 2 * MIN_MARGIN - 4
-    drawing = _germany_drawing(deck, 180)
-    scale = min(avail_w / drawing.width, avail_h / drawing.height)
+    avail_w, avail_h = pw - 2 * MIN_MARGIN - 4, ph - 2 * MIN_MARGIN - 10
+    base = _germany_drawing(deck, 180, "none")[0]
+    scale = min(avail_w / base.width, avail_h / base.height)
+    # Drawn at its printed size, so labels are measured as they will print.
+    drawing, index = _germany_drawing(deck, 180 * scale, "none" if quiz else "fit")
+    title = MAP_TITLES["de" if deck.language == "de" else "en"][0 if quiz else 1]
+    form = f"germany-{'quiz' if quiz else 'answer'}-map"
 
     def draw(c: Canvas, w: float, h: float) -> None:
-        name = map_form(c, drawing, "germany-map")
+        name = map_form(c, drawing, form)
         c.saveState()
-        x = (w - drawing.width * scale) / 2
-        y = (h - drawing.height * scale) / 2
-        c.translate(x * mm, y * mm)
-        c.scale(scale, scale)
+        c.translate((w - drawing.width) / 2 * mm, MIN_MARGIN * mm)
         c.doForm(name)
         c.restoreState()
+        _text(c, w - MIN_MARGIN - 2, h - MIN_MARGIN - 4, title, 9, bold=True, anchor="end")
 
     doc.add_page(pw, ph, draw)
+    add_index(doc, deck.language, paper, index)
+
+
+INDEX_TITLES = {
+    "de": ("Register", "Orte mit einer Nummer statt des Namens; Nord–Süd/West–Ost-Zahlen."),
+    "en": ("Index", "Places shown by a number instead of their name; north–south/west–east."),
+}
+
+
+def add_index(doc: Document, language: str, paper: str, entries: list) -> None:
+    """The places a map shows by number, in columns: number, name, grid numbers."""
+    if not entries:
+        return
+    title, note = INDEX_TITLES["de" if language == "de" else "en"]
+    pw, ph = _portrait(paper)
+    m, line, cols = MIN_MARGIN + 8, 3.4, 3
+    per_col = int((ph - 2 * m - 14) // line)
+    per_page = per_col * cols
+    col_w = (pw - 2 * m) / cols
+    for start in range(0, len(entries), per_page):
+        chunk = entries[start : start + per_page]
+
+        def draw(c: Canvas, w: float, h: float, chunk=chunk) -> None:
+            _text(c, m, h - m, title, 14, bold=True)
+            _text(c, m, h - m - 6, note, 8, fill="#555555")
+            for i, entry in enumerate(chunk):
+                x = m + (i // per_col) * col_w
+                y = h - m - 14 - (i % per_col) * line
+                number = "–" if entry.number is None else str(entry.number)
+                _text(c, x + 6, y, number, 7, bold=True, anchor="end", fill="#8a1c1c")
+                _text(c, x + 8, y, _clip(entry.name, col_w - 22), 7)
+                _text(c, x + col_w - 3, y, entry.where, 7, anchor="end", fill="#555555")
+
+        doc.add_page(pw, ph, draw)
+
+
+def _clip(text: str, width_mm: float) -> str:
+    while len(text) > 3 and measure(text, 7 * CAP / mm, False) > width_mm:
+        text = text[:-2] + "…"
+    return text
 
 
 def add_poster(doc: Document, deck: DeckInfo, paper: str) -> None:
-    """The map enlarged over POSTER_COLUMNS × n pages, overlapping, with alignment marks."""
+    """The map enlarged over POSTER_COLUMNS × n pages, overlapping, with alignment marks; a
+    world deck's poster is its six boards with the deck's places."""
+    if deck.edition == "world":
+        add_boards(doc, deck, paper, with_dots=True)
+        return
     pw, ph = _portrait(paper)
     inner_w, inner_h = pw - 2 * MIN_MARGIN, ph - 2 * MIN_MARGIN
     step_w, step_h = inner_w - POSTER_OVERLAP, inner_h - POSTER_OVERLAP
-    drawing = _germany_drawing(deck, 180)
-    scale = (POSTER_COLUMNS * step_w + POSTER_OVERLAP) / drawing.width
-    rows = math.ceil((drawing.height * scale - POSTER_OVERLAP) / step_h)
+    width = POSTER_COLUMNS * step_w + POSTER_OVERLAP
+    height = _germany_drawing(deck, width, "none")[0].height
+    rows = math.ceil((height - POSTER_OVERLAP) / step_h)
+    if rows > 1 and (height - POSTER_OVERLAP) / step_h - (rows - 1) < 0.35:
+        # A last row of tiles that would be nearly blank: shrink the map to one row fewer.
+        rows -= 1
+        width *= (rows * step_h + POSTER_OVERLAP) / height
+    drawing, index = _germany_drawing(deck, width, "fit")
     for row in range(rows):
         for col in range(POSTER_COLUMNS):
-            doc.add_page(pw, ph, _poster_tile(drawing, scale, col, row, rows, step_w, step_h))
+            doc.add_page(pw, ph, _poster_tile(drawing, 1.0, col, row, rows, step_w, step_h))
+    add_index(doc, deck.language, paper, index)
 
 
 def _poster_tile(drawing, scale, col, row, rows, step_w, step_h):
@@ -150,20 +215,27 @@ def _alignment_marks(c: Canvas, w: float, h: float, col: int, row: int, rows: in
     _text(c, w - m - 1, m + 1, label, 9, bold=True, anchor="end", fill="#d62728")
 
 
-def add_boards(doc: Document, deck: DeckInfo, paper: str) -> None:
-    """The six world boards, landscape, one per page."""
+def add_boards(doc: Document, deck: DeckInfo, paper: str, with_dots: bool = False) -> None:
+    """The six world boards, landscape, one per page; ``with_dots`` adds the deck's places."""
     from geo.boards import BOARD_CODES
     from geo.maps import board_map
 
     pw, ph = _landscape(paper)
     for code in BOARD_CODES:
-        drawing = board_map(code, width_mm=250, language=deck.language)
+        drawing = board_map(
+            code,
+            width_mm=250,
+            language=deck.language,
+            dots=_dots(deck) if with_dots else (),
+            labels="fit",
+            measure=measure,
+        )
         scale = min(
             (pw - 2 * MIN_MARGIN - 4) / drawing.width, (ph - 2 * MIN_MARGIN - 4) / drawing.height
         )
 
         def draw(c: Canvas, w: float, h: float, drawing=drawing, scale=scale, code=code) -> None:
-            name = map_form(c, drawing, f"board-{code}")
+            name = map_form(c, drawing, f"board-{code}{'-dots' if with_dots else ''}")
             c.saveState()
             c.translate((w - drawing.width * scale) / 2 * mm, (h - drawing.height * scale) / 2 * mm)
             c.scale(scale, scale)
@@ -173,7 +245,7 @@ def add_boards(doc: Document, deck: DeckInfo, paper: str) -> None:
         doc.add_page(pw, ph, draw)
 
 
-def add_extras(doc: Document, deck: DeckInfo, paper: str) -> None:
+def add_extras(doc: Document, deck: DeckInfo, paper: str, track_length: int | None = None) -> None:
     """Score pad (Germany) or guess cards and scoring track (world), and the rules summary."""
     from printing import extras
 
@@ -181,7 +253,7 @@ def add_extras(doc: Document, deck: DeckInfo, paper: str) -> None:
         extras.add_score_pad(doc, deck.language, paper)
     else:
         extras.add_guess_cards(doc, deck.language, paper)
-        extras.add_scoring_track(doc, deck.language, paper)
+        extras.add_scoring_track(doc, deck.language, paper, track_length)
     extras.add_rules(doc, deck.edition, deck.language, paper)
 
 
@@ -196,6 +268,5 @@ def paragraph(
     y = top
     for line, is_bold in lines:
         y -= used * LEADING / mm
-        c.setFont(bold_font if is_bold else font, used)
-        c.drawString(x * mm, y * mm, line)
+        draw_string(c, x * mm, y * mm, line, bold_font if is_bold else font, used, shaped=True)
     return y - used * 0.4 / mm

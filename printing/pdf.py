@@ -12,11 +12,12 @@ from collections.abc import Callable, Iterable, Sequence
 from reportlab import rl_config
 from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
+from reportlab.lib.utils import TimeStamp
 from reportlab.pdfgen.canvas import Canvas
 
 from printing.data import CardData
-from printing.fonts import register_fonts
-from printing.layouts import faces_for
+from printing.fonts import draw_string, register_fonts
+from printing.layouts import Face, faces_for
 from printing.render import draw_face
 from printing.sheets import Mark, Page, Rect, SheetSpec, face_page, impose
 
@@ -26,6 +27,18 @@ MARK_COLOUR = HexColor("#000000")
 # costs more time than drawing the cards.
 rl_config.useA85 = 0
 FOLD_COLOUR = HexColor("#777777")
+NOTES = {"de": "{cm} cm · mit 100 % drucken", "en": "{cm} cm · print at 100 %"}
+DUPLEX = {"duplex-long": "DuplexFlipLongEdge", "duplex-short": "DuplexFlipShortEdge"}
+
+
+def _side(data: CardData, side: str, w: float, h: float) -> tuple[Face, CardData]:
+    """The face and data of one side; a back of another kind (tip cards) brings its design."""
+    if side == "front":
+        return faces_for(data.kind, w, h, data.language)[0], data
+    back = data.back or data
+    if back.kind != data.kind:
+        return faces_for(back.kind, w, h, back.language)[1], back
+    return faces_for(data.kind, w, h, data.language)[1], back
 
 
 def expand_quantities(cards: Iterable[CardData]) -> list[CardData]:
@@ -36,12 +49,29 @@ def expand_quantities(cards: Iterable[CardData]) -> list[CardData]:
 class Document:
     """One PDF being written; parts are appended in order and ``finish`` returns the bytes."""
 
-    def __init__(self, title: str = "Spot On", *, compress: bool = True) -> None:
-        register_fonts()
+    def __init__(
+        self,
+        title: str = "Spot On",
+        *,
+        compress: bool = True,
+        author: str = "Spot On Studio",
+        subject: str = "",
+    ) -> None:
+        regular, _ = register_fonts()
         self.buffer = io.BytesIO()
-        self.canvas = Canvas(self.buffer, invariant=1, pageCompression=int(compress))
+        # The initial font is ours: reportlab's default would reference an unembedded
+        # Helvetica in every file, which print-shop preflight flags.
+        self.canvas = Canvas(
+            self.buffer, invariant=1, pageCompression=int(compress), initialFontName=regular
+        )
+        # Invariant output (stable file IDs) but the real date in the document information.
+        self.canvas._doc._timeStamp = TimeStamp(invariant=False)
         self.canvas.setTitle(title)
+        self.canvas.setAuthor(author)
+        self.canvas.setSubject(subject or title)
         self.canvas.setCreator("Spot On Studio")
+        # Cards must print at their real size: no "fit to page" in the print dialogue.
+        self.canvas.setViewerPreference("PrintScaling", "None")
         self.pages = 0
         self._mark_forms: dict[tuple[float, float, tuple[Mark, ...]], str] = {}
 
@@ -55,17 +85,20 @@ class Document:
     def add_sheets(self, cards: Sequence[CardData], spec: SheetSpec) -> None:
         card_w, card_h = spec.card
         pages = impose([c.has_back for c in cards], spec)
+        self.canvas.setViewerPreference("Duplex", DUPLEX.get(spec.layout, "Simplex"))
+        language = cards[0].language if cards else "de"
         for page in pages:
-            self._sheet_page(page, cards, card_w, card_h)
+            self._sheet_page(page, cards, card_w, card_h, language)
 
-    def _sheet_page(self, page: Page, cards: Sequence[CardData], w: float, h: float) -> None:
+    def _sheet_page(
+        self, page: Page, cards: Sequence[CardData], w: float, h: float, language: str
+    ) -> None:
         c = self.canvas
         c.setPageSize((page.width * mm, page.height * mm))
         self._boxes(page.height, page.trim_box, page.bleed_box)
         for slot in page.slots:
             data = cards[slot.card]
-            front, back = faces_for(data.kind, w, h)
-            face, face_data = (front, data) if slot.side == "front" else (back, data.back or data)
+            face, face_data = _side(data, slot.side, w, h)
             t, b = slot.trim, slot.bleed
             bleed = (t.x - b.x, t.y - b.y, b.right - t.right, b.bottom - t.bottom)
             c.saveState()
@@ -80,6 +113,8 @@ class Document:
             c.restoreState()
         if page.marks:
             c.doForm(self._marks_form(page))
+        if page.note is not None:
+            self._scale_note(page, language)
         c.showPage()
         self.pages += 1
 
@@ -92,6 +127,17 @@ class Document:
         c = self.canvas
         name = f"marks-{len(self._mark_forms)}"
         c.beginForm(name, 0, 0, page.width * mm, page.height * mm)
+        art = [m for m in page.marks if m.on_art]
+        if art:  # marks over the bleed get a white edge so they show on dark art
+            c.setLineWidth(1.0)
+            c.setStrokeColor(HexColor("#ffffff"))
+            for mark in art:
+                c.line(
+                    mark.x1 * mm,
+                    (page.height - mark.y1) * mm,
+                    mark.x2 * mm,
+                    (page.height - mark.y2) * mm,
+                )
         c.setLineWidth(0.25)
         for mark in page.marks:
             c.setStrokeColor(FOLD_COLOUR if mark.kind == "fold" else MARK_COLOUR)
@@ -106,6 +152,23 @@ class Document:
         self._mark_forms[key] = name
         return name
 
+    def _scale_note(self, page: Page, language: str) -> None:
+        """A scale bar in whole centimetres and "print at 100 %": a ruler checks the print."""
+        c = self.canvas
+        note = page.note
+        cm = max(1, min(5, int((note.w - 24) // 10)))
+        x0, y_bar = note.x, page.height - note.bottom + 0.6
+        c.setStrokeColor(MARK_COLOUR)
+        c.setFillColor(MARK_COLOUR)
+        c.setLineWidth(0.4)
+        c.line(x0 * mm, y_bar * mm, (x0 + 10 * cm) * mm, y_bar * mm)
+        for k in range(cm + 1):
+            x = (x0 + 10 * k) * mm
+            c.line(x, y_bar * mm, x, (y_bar + 1.4) * mm)
+        regular, _ = register_fonts()
+        text = NOTES.get(language, NOTES["en"]).format(cm=cm)
+        draw_string(c, (x0 + 10 * cm + 1.5) * mm, y_bar * mm, text, regular, 5.5)
+
     def add_faces(self, cards: Sequence[CardData], spec: SheetSpec) -> list[str]:
         """One page per face (card plus bleed, for print shops); returns each page's name."""
         c = self.canvas
@@ -114,10 +177,9 @@ class Document:
         b = spec.bleed
         names = []
         for data in cards:
-            front, back = faces_for(data.kind, w, h)
-            sides = [("front", front, data)]
+            sides = [("front", *_side(data, "front", w, h))]
             if data.has_back:
-                sides.append(("back", back, data.back or data))
+                sides.append(("back", *_side(data, "back", w, h)))
             for side, face, face_data in sides:
                 c.setPageSize((pw * mm, ph * mm))
                 self._boxes(ph, Rect(b, b, w, h), Rect(0, 0, pw, ph))

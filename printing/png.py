@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import zipfile
 from collections.abc import Iterator, Sequence
+from functools import cache
 
 import pypdfium2 as pdfium
 
@@ -13,6 +14,14 @@ from printing.pdf import Document, expand_quantities
 from printing.sheets import SheetSpec, face_page
 
 MM_PER_INCH = 25.4
+
+
+@cache
+def srgb_profile() -> bytes:
+    """An sRGB ICC profile: pdfium renders in sRGB, and print shops want to be told so."""
+    from PIL import ImageCms
+
+    return ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB")).tobytes()
 
 
 def pixel_size(width_mm: float, height_mm: float, dpi: int) -> tuple[int, int]:
@@ -37,7 +46,9 @@ def rasterise(pdf: bytes, dpi: int = 300, pages: Sequence[int] | None = None) ->
                 image = image.crop((0, 0, *size))
             out = io.BytesIO()
             # Fast deflate: PNG export speed matters more than a few percent of file size.
-            image.save(out, format="PNG", compress_level=1, dpi=(dpi, dpi))
+            image.save(
+                out, format="PNG", compress_level=1, dpi=(dpi, dpi), icc_profile=srgb_profile()
+            )
             yield out.getvalue()
             page.close()
     finally:

@@ -15,13 +15,13 @@ from functools import lru_cache
 
 from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
-from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.textobject import PDFTextObject
 
 from printing.data import CardData
 from printing.faceplan import Plan, plan
-from printing.fonts import register_fonts
+from printing.fonts import chars, register_fonts, runs, shape
+from printing.fonts import width as run_width
 from printing.layouts import Background, Blob, Box, Element, Face, Image, Map, Text
 from printing.sheets import MAX_BLEED
 from printing.textfit import LEADING, fit_text, text_width
@@ -146,11 +146,19 @@ class _TextWriter:
         if fill is not self.fill:
             obj.setFillColor(fill)
             self.fill = fill
-        if self.font != (font, size):
-            obj.setFont(font, size)
-            self.font = (font, size)
         obj.setTextOrigin(x, y)
-        obj.textLine(text)
+        if chars(font).issuperset(text):  # the common case: one font, one run
+            if self.font != (font, size):
+                obj.setFont(font, size)
+                self.font = (font, size)
+            obj.textLine(text)  # textOut would measure the text again to advance
+            return
+        # A character DejaVu lacks comes from the first fallback font that has it.
+        for piece, piece_font in runs(text, font):
+            if self.font != (piece_font, size):
+                obj.setFont(piece_font, size)
+                self.font = (piece_font, size)
+            obj.textOut(piece)
 
     def flush(self) -> None:
         if self.obj is not None:
@@ -207,13 +215,13 @@ def _draw_text(
         if el.align == "left":
             x = left
         else:
-            width = stringWidth(line, line_font, size)
+            width = run_width(line, line_font, size)
             x = (left + right - width) / 2 if el.align == "center" else right - width
         writer.line(x, baseline, line, line_font, size, fill)
 
 
 def _draw_label(writer: _TextWriter, el: Blob, data: CardData, h: float, bold: str) -> None:
-    text = data.value(el.content)
+    text = shape(data.value(el.content))
     if text:
         x = el.cx * mm - text_width(text, bold, el.size) / 2
         ink = _resolve(el.ink, data)

@@ -20,6 +20,10 @@ CARD_SIZES: dict[str, tuple[float, float]] = {
     "euro": (59.0, 92.0),
     "bridge": (57.0, 89.0),
     "mini": (44.0, 63.0),
+    # The inch sizes print shops in the US use (2.5 × 3.5 in, 2.25 × 3.5 in, 1.75 × 2.5 in).
+    "poker-us": (63.5, 88.9),
+    "bridge-us": (57.15, 88.9),
+    "mini-us": (44.45, 63.5),
 }
 PAPERS: dict[str, tuple[float, float]] = {
     "a4": (210.0, 297.0),
@@ -35,6 +39,9 @@ MARK_GAP = 1.0  # crop marks start this far outside the bleed, so a sloppy cut n
 MARK_MIN_LENGTH = 2.0
 MARK_MAX_LENGTH = 5.0
 SAFE_INSET = 4.0  # text stays this far inside the trim edge
+BLEED_MARK_MIN = 1.5  # bleed wide enough to carry short crop marks inside it
+BLEED_MARK_CLEAR = 0.75  # such marks stop this far from the trim, so a cut never shows them
+PAPER_EDGE = 1.0  # marks reaching into the printer's margin keep this far from the paper edge
 
 Layout = Literal["duplex-long", "duplex-short", "fold", "fronts"]
 Side = Literal["front", "back"]
@@ -131,6 +138,7 @@ class Mark:
     x2: float
     y2: float
     kind: Literal["crop", "fold"] = "crop"
+    on_art: bool = False  # drawn over the bleed: needs a white edge to show on dark art
 
 
 @dataclass(frozen=True)
@@ -140,6 +148,7 @@ class Page:
     slots: tuple[Slot, ...]
     marks: tuple[Mark, ...] = ()
     side: Side = "front"
+    note: Rect | None = None  # where the scale bar and "print at 100 %" go
 
     @property
     def trim_box(self) -> Rect:
@@ -191,25 +200,32 @@ def _fit(avail: float, pitch: float) -> int:
 
 
 def plan_grid(spec: SheetSpec) -> Grid:
-    """The densest grid of cells on the paper, trying portrait and landscape."""
+    """The densest grid of cells on the paper, trying portrait and landscape.
+
+    Crop marks never cost a card: the grid is planned without them, and the marks then take
+    whatever room is left (see ``_crop_marks``). Of two orientations holding as many cards,
+    the one leaving more room for marks wins.
+    """
     card_w, card_h = spec.card
     cell_w = card_w * 2 if spec.layout == "fold" else card_w
     cell_h = card_h
-    mark_room = MARK_GAP + MARK_MIN_LENGTH if spec.crop_marks else 0.0
     best: Grid | None = None
+    best_room = -1.0
     for page_w, page_h in (PAPERS[spec.paper], PAPERS[spec.paper][::-1]):
-        avail_w = page_w - 2 * spec.margin - 2 * mark_room
-        avail_h = page_h - 2 * spec.margin - 2 * mark_room
+        avail_w = page_w - 2 * spec.margin
+        avail_h = page_h - 2 * spec.margin
         pitch_w, pitch_h = cell_w + 2 * spec.bleed, cell_h + 2 * spec.bleed
         cols, rows = _fit(avail_w, pitch_w), _fit(avail_h, pitch_h)
-        if best is not None and cols * rows <= best.per_page:
-            continue
         block_w, block_h = cols * pitch_w, rows * pitch_h
+        room = min(page_w - block_w, page_h - block_h) / 2
+        if best is not None and (cols * rows, room) <= (best.per_page, best_room + 1e-9):
+            continue
         # Marks get whatever room the centred block leaves, up to a comfortable length.
-        spare = min(page_w - block_w, page_h - block_h) / 2 - spec.margin - MARK_GAP
-        mark_length = min(MARK_MAX_LENGTH, spare) if spec.crop_marks else 0.0
+        spare = room - spec.margin - MARK_GAP
+        mark_length = max(0.0, min(MARK_MAX_LENGTH, spare)) if spec.crop_marks else 0.0
         origin = ((page_w - block_w) / 2 + spec.bleed, (page_h - block_h) / 2 + spec.bleed)
         best = Grid(page_w, page_h, cols, rows, cell_w, cell_h, spec.bleed, mark_length, origin)
+        best_room = room
     assert best is not None
     if best.per_page == 0:
         raise SheetError(
@@ -218,42 +234,94 @@ def plan_grid(spec: SheetSpec) -> Grid:
     return best
 
 
-def _crop_marks(grid: Grid) -> list[Mark]:
-    """Marks in the paper margin, continuing every trim edge of the block outward."""
-    if grid.mark_length <= 0:
-        return []
+def _edges(grid: Grid) -> tuple[list[float], list[float]]:
     px, py = grid.pitch
     ox, oy = grid.origin
-    b, gap, length = grid.bleed, MARK_GAP, grid.mark_length
-    top = oy - b - gap
-    bottom = oy + grid.rows * py - b + gap
-    left = ox - b - gap
-    right = ox + grid.cols * px - b + gap
     xs = sorted({ox + c * px + e for c in range(grid.cols) for e in (0.0, grid.cell_w)})
     ys = sorted({oy + r * py + e for r in range(grid.rows) for e in (0.0, grid.cell_h)})
-    marks = []
-    for x in xs:
-        marks.append(Mark(x, top - length, x, top))
-        marks.append(Mark(x, bottom, x, bottom + length))
-    for y in ys:
-        marks.append(Mark(left - length, y, left, y))
-        marks.append(Mark(right, y, right + length, y))
+    return xs, ys
+
+
+def _outer_marks(
+    grid: Grid, positions: list[float], near: float, far: float, vertical: bool, margin: float
+) -> list[Mark]:
+    """Marks continuing trim edges outward from one side of the block.
+
+    ``near``/``far`` are the block's trim edges on that axis (top and bottom, or left and
+    right); the room beyond the bleed decides where the marks go: in the margin when there is
+    room for a full mark, else in the bleed itself (cut away with it), else as short marks
+    reaching into the printer's margin.
+    """
+    size = grid.page_h if vertical else grid.page_w
+    b = grid.bleed
+    room = near - b  # from the paper edge to the block's bleed edge (same on both sides)
+    beyond_margin = room - margin - MARK_GAP
+    marks: list[Mark] = []
+    on_art = False
+    if beyond_margin >= MARK_MIN_LENGTH:
+        length = min(MARK_MAX_LENGTH, beyond_margin)
+        spans = [(near - b - MARK_GAP - length, near - b - MARK_GAP)]
+        spans.append((far + b + MARK_GAP, far + b + MARK_GAP + length))
+    elif b >= BLEED_MARK_MIN:
+        # Short marks inside the bleed, stopping short of the trim: the cut removes them.
+        spans = [(near - b, near - BLEED_MARK_CLEAR), (far + BLEED_MARK_CLEAR, far + b)]
+        on_art = True
+    else:
+        length = min(MARK_MAX_LENGTH, room - MARK_GAP - PAPER_EDGE)
+        if length < 1.0:
+            return []
+        spans = [(near - b - MARK_GAP - length, near - b - MARK_GAP)]
+        spans.append((far + b + MARK_GAP, far + b + MARK_GAP + length))
+    for p in positions:
+        for a, z in spans:
+            marks.append(
+                Mark(p, a, p, z, on_art=on_art) if vertical else Mark(a, p, z, p, on_art=on_art)
+            )
+    assert all(0 < v < size for m in marks for v in ((m.y1, m.y2) if vertical else (m.x1, m.x2)))
     return marks
 
 
-def _fold_marks(grid: Grid) -> list[Mark]:
-    if grid.mark_length <= 0:
+def _crop_marks(grid: Grid, margin: float = MIN_MARGIN) -> list[Mark]:
+    """Crop marks continuing every trim edge of the block outward, on all four sides."""
+    if grid.cols == 0 or grid.rows == 0:
         return []
     px, py = grid.pitch
     ox, oy = grid.origin
-    top = oy - grid.bleed - MARK_GAP
-    bottom = oy + grid.rows * py - grid.bleed + MARK_GAP
-    marks = []
-    for c in range(grid.cols):
-        x = ox + c * px + grid.cell_w / 2
-        marks.append(Mark(x, top - grid.mark_length, x, top, "fold"))
-        marks.append(Mark(x, bottom, x, bottom + grid.mark_length, "fold"))
-    return marks
+    xs, ys = _edges(grid)
+    top, bottom = oy, oy + (grid.rows - 1) * py + grid.cell_h
+    left, right = ox, ox + (grid.cols - 1) * px + grid.cell_w
+    return _outer_marks(grid, xs, top, bottom, True, margin) + _outer_marks(
+        grid, ys, left, right, False, margin
+    )
+
+
+def _fold_marks(grid: Grid, margin: float = MIN_MARGIN) -> list[Mark]:
+    px, py = grid.pitch
+    ox, oy = grid.origin
+    top, bottom = oy, oy + (grid.rows - 1) * py + grid.cell_h
+    xs = [ox + c * px + grid.cell_w / 2 for c in range(grid.cols)]
+    return [
+        Mark(m.x1, m.y1, m.x2, m.y2, "fold")
+        for m in _outer_marks(grid, xs, top, bottom, True, margin)
+    ]
+
+
+NOTE_HEIGHT = 3.5  # mm: a scale bar and one line of small text
+NOTE_MIN_ROOM = 4.5
+
+
+def _note(grid: Grid, fold: bool) -> Rect | None:
+    """Room for the scale note below the block, under the first card (marks sit only at the
+    cards' edges, so the span between them is free)."""
+    _, py = grid.pitch
+    below = grid.origin[1] + (grid.rows - 1) * py + grid.cell_h + grid.bleed
+    room = grid.page_h - below
+    if room < NOTE_MIN_ROOM:
+        return None
+    y = max(PAPER_EDGE, below + (room - NOTE_HEIGHT) / 2)
+    y = min(y, grid.page_h - PAPER_EDGE - NOTE_HEIGHT)
+    card_w = grid.cell_w / 2 if fold else grid.cell_w  # a fold mark halves a folding cell
+    return Rect(grid.origin[0] + 1.0, y, card_w - 2.0, NOTE_HEIGHT)
 
 
 def mirror_axis(spec: SheetSpec, page_w: float, page_h: float) -> Literal["x", "y"]:
@@ -284,7 +352,8 @@ def impose(cards: Sequence[bool], spec: SheetSpec) -> list[Page]:
     grid = plan_grid(spec)
     pages: list[Page] = []
     w, h = grid.page_w, grid.page_h
-    marks = tuple(_crop_marks(grid) if spec.crop_marks else ())
+    marks = tuple(_crop_marks(grid, spec.margin) if spec.crop_marks else ())
+    note = _note(grid, spec.layout == "fold")
     for start in range(0, len(cards), grid.per_page):
         chunk = range(start, min(start + grid.per_page, len(cards)))
         cells = [grid.cell(i % grid.cols, i // grid.cols) for i in range(len(chunk))]
@@ -298,13 +367,13 @@ def impose(cards: Sequence[bool], spec: SheetSpec) -> list[Page]:
                 slots.append(Slot(index, "front", front, _bleed(front, grid.bleed, right=0)))
                 if cards[index]:
                     slots.append(Slot(index, "back", back, _bleed(back, grid.bleed, left=0)))
-            fold = tuple(_fold_marks(grid)) if spec.crop_marks else ()
-            pages.append(Page(w, h, tuple(slots), marks + fold, "front"))
+            fold = tuple(_fold_marks(grid, spec.margin)) if spec.crop_marks else ()
+            pages.append(Page(w, h, tuple(slots), marks + fold, "front", note))
             continue
         fronts = tuple(
             Slot(i, "front", c, c.grow(grid.bleed)) for i, c in zip(chunk, cells, strict=True)
         )
-        pages.append(Page(w, h, fronts, marks, "front"))
+        pages.append(Page(w, h, fronts, marks, "front", note))
         if not spec.duplex or not any(cards[i] for i in chunk):
             continue
         axis = mirror_axis(spec, w, h)
@@ -314,7 +383,7 @@ def impose(cards: Sequence[bool], spec: SheetSpec) -> list[Page]:
             if cards[i]:
                 trim = flip_rect(c, axis, w, h)
                 backs.append(Slot(i, "back", trim, trim.grow(grid.bleed), rotate))
-        pages.append(Page(w, h, tuple(backs), marks, "back"))
+        pages.append(Page(w, h, tuple(backs), marks, "back", note))
     return pages
 
 

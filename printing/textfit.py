@@ -8,7 +8,9 @@ from __future__ import annotations
 from functools import lru_cache
 
 from reportlab.lib.units import mm
-from reportlab.pdfbase.pdfmetrics import stringWidth
+
+from printing.fonts import shape
+from printing.fonts import width as run_width
 
 LEADING = 1.18  # line height as a multiple of the font size
 ABSOLUTE_MIN = 3.0  # points; below the layout's minimum we still shrink rather than overflow
@@ -16,32 +18,49 @@ ABSOLUTE_MIN = 3.0  # points; below the layout's minimum we still shrink rather 
 
 @lru_cache(maxsize=65536)
 def text_width(word: str, font: str, size: float) -> float:
-    """The width in points of a word (or short label) that recurs: cached."""
-    return stringWidth(word, font, size)
+    """The width in points of a word (or short label) that recurs: cached; characters the font
+    lacks are measured in the fallback font that draws them."""
+    return run_width(word, font, size)
 
 
 _width = text_width
 
 
+def _pieces(word: str) -> list[str]:
+    """A word cut after each hyphen (Garmisch-|Partenkirchen): places to break a long name
+    before it has to shrink. A hyphen at either end stays with its word."""
+    parts = word.split("-")
+    if len(parts) == 1 or not all(parts[1:-1]) or not parts[0] or not parts[-1]:
+        return [word]
+    return [p + "-" for p in parts[:-1]] + [parts[-1]]
+
+
 def _wrap(words: list[str], font: str, size: float, width: float) -> list[str] | None:
-    """Greedy word wrap; None when a single word is wider than the box."""
+    """Greedy word wrap, breaking after hyphens too; None when a piece is wider than the box."""
     lines: list[str] = []
     space = _width(" ", font, size)
-    current: list[str] = []
+    current: list[str] = []  # pieces; a piece ending in "-" joins the next without a space
     current_w = 0.0
     for word in words:
-        ww = _width(word, font, size)
-        if ww > width:
-            return None
-        if current and current_w + space + ww > width:
-            lines.append(" ".join(current))
-            current, current_w = [word], ww
-        else:
-            current_w = current_w + space + ww if current else ww
-            current.append(word)
+        pieces = _pieces(word) if "-" in word else (word,)
+        for k, piece in enumerate(pieces):
+            ww = _width(piece, font, size)
+            if ww > width:
+                return None
+            gap = space if current and not k else 0.0
+            if current and current_w + gap + ww > width:
+                lines.append(_join(current))
+                current, current_w = [piece], ww
+            else:
+                current.append(piece if not gap else " " + piece)
+                current_w += gap + ww
     if current:
-        lines.append(" ".join(current))
+        lines.append(_join(current))
     return lines
+
+
+def _join(pieces: list[str]) -> str:
+    return "".join(pieces).lstrip(" ")
 
 
 def _layout(paragraphs: tuple[str, ...], font: str, bold_font: str, size: float, width: float):
@@ -62,7 +81,7 @@ def _fits_as_is(para: str, font: str, size: float, width: float, height: float) 
     of spaces)."""
     if para.startswith("**") or "  " in para or size * LEADING > height:
         return False
-    return stringWidth(para, font, size) <= width
+    return run_width(para, font, size) <= width
 
 
 @lru_cache(maxsize=4096)
@@ -83,7 +102,7 @@ def fit_text(
     (marked with an ellipsis) so that nothing ever overflows the box.
     """
     width, height = width_mm * mm, height_mm * mm
-    paragraphs = tuple(p.strip() for p in text.split("\n") if p.strip())
+    paragraphs = tuple(shape(p.strip()) for p in text.split("\n") if p.strip())
     if not paragraphs:
         return size, ()
     if len(paragraphs) == 1 and _fits_as_is(paragraphs[0], font, size, width, height):
@@ -106,5 +125,9 @@ def fit_text(
     lines = lines[:fit]
     if len(lines) == fit:
         last, bold = lines[-1]
-        lines[-1] = (last[:-1] + "…" if len(last) > 1 else "…", bold)
+        line_font = bold_font if bold else font
+        last = last[:-1]
+        while last and _width(last + "…", line_font, s) > width:
+            last = last[:-1]  # the ellipsis is wider than the letter it replaces
+        lines[-1] = (last + "…", bold)
     return s, tuple(lines)

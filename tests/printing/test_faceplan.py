@@ -8,8 +8,9 @@ from pypdf import PdfReader
 from reportlab.pdfgen.canvas import Canvas
 
 from printing.data import CardData
+from printing.designs import germany_back, world_back
 from printing.faceplan import plan
-from printing.layouts import Background, Blob, Box, Face, Text, germany_back, world_back
+from printing.layouts import Background, Blob, Box, Face, Text
 from printing.render import draw_face
 
 
@@ -24,8 +25,11 @@ def test_germany_back_draws_only_its_texts_per_card():
         ("shape", "Box"),
         ("shape", "Blob"),
         ("shape", "Blob"),
+        ("text", "Text"),  # the blobs' captions, the same on every card
+        ("text", "Text"),
     ]
     assert {kind for kind, _ in face_plan.steps} == {"text", "label"}
+    assert all(el.content for _, el in face_plan.steps)  # only the card's own data
 
 
 def test_data_coloured_parts_stay_per_card():

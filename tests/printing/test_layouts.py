@@ -9,17 +9,19 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from printing.data import format_population, tip_cards
+from printing.designs import DESIGNS
 from printing.fonts import BOLD, REGULAR, missing_glyphs, register_fonts
-from printing.layouts import FACES, Face, Text, validate_face
+from printing.layouts import Face, Text, validate_face
 from printing.sheets import CARD_SIZES
 from printing.textfit import LEADING, fit_text
 
 
-@pytest.mark.parametrize("kind", sorted(FACES))
+@pytest.mark.parametrize("kind", sorted(DESIGNS))
 @pytest.mark.parametrize("size", sorted(CARD_SIZES))
-def test_it_validates_every_design_at_every_card_size(kind, size):
-    for build in FACES[kind]:
-        assert validate_face(build(*CARD_SIZES[size])) == []
+@pytest.mark.parametrize("language", ["de", "en"])
+def test_it_validates_every_design_at_every_card_size(kind, size, language):
+    for build in DESIGNS[kind]:
+        assert validate_face(build(*CARD_SIZES[size], language)) == []
 
 
 def test_it_rejects_text_outside_the_safe_zone_and_unknown_fields():
@@ -45,12 +47,14 @@ def test_it_groups_digits_by_language():
     assert format_population(None, "de") == ""
 
 
-def test_it_makes_six_tip_cards_per_colour_with_m_behind_w():
+def test_it_makes_six_tip_cards_per_colour_with_m_behind_w_and_a_back_for_every_one():
     cards = tip_cards("de")
     assert len(cards) == 24
-    with_backs = [c for c in cards if c.has_back]
-    assert [c.tip_letter for c in with_backs] == ["W"] * 4
-    assert {c.back.tip_letter for c in with_backs} == {"M"}
+    assert all(c.has_back and c.back is not None for c in cards)
+    with_m = [c for c in cards if c.back.kind == "tip"]
+    assert [c.tip_letter for c in with_m] == ["W"] * 4
+    assert {c.back.tip_letter for c in with_m} == {"M"}
+    assert {c.back.kind for c in cards if c.tip_letter != "W"} == {"tip-back"}
 
 
 words = st.text(alphabet="abcdefghijklmnopqrstuvwxyzäöüßÅŁ", min_size=1, max_size=14)
@@ -95,5 +99,6 @@ def test_it_has_a_glyph_for_every_character(name, font):
     assert missing_glyphs(name, font) == set()
 
 
-def test_it_notices_a_missing_glyph():
-    assert missing_glyphs("東京") == {"東", "京"}
+def test_it_notices_a_glyph_no_font_has():
+    # Egyptian hieroglyphs are in none of the shipped fonts; 東京 is, through the CJK fallback.
+    assert missing_glyphs("東京 \U00013000") == {"\U00013000"}

@@ -105,9 +105,3 @@ def test_it_renders_the_whole_germany_kit():
     assert "liegt am weitesten im Norden" in everything  # tip cards
     assert "Kurzregeln" in everything and "Punkte" in everything
     assert len(reader.pages) >= 2 + 6 + 3
-
-
-def test_it_says_so_when_there_is_nothing_to_print():
-    deck = DeckInfo("Leer", "germany", "de", [])
-    reader = read(render_pdf(deck, PrintOptions()))
-    assert "keine Karten" in texts(reader.pages[0])

@@ -158,3 +158,35 @@ def test_it_refuses_unknown_decks_and_bad_options(tmp_path, germany_deck):
         )
     with pytest.raises(CommandError, match="--out"):
         call_command("render_deck", germany_deck.slug)
+
+
+def test_it_offers_only_the_parts_of_the_decks_edition(client, teacher, world_deck):
+    client.force_login(teacher)
+    page = client.get(reverse("printing:deck", args=[world_deck.slug])).content.decode()
+    assert 'value="boards"' in page and 'value="tips"' not in page
+    assert 'name="track_length"' in page
+    refused = client.get(reverse("printing:pdf", args=[world_deck.slug]), {"what": "tips"})
+    assert refused.status_code == 400
+
+
+def test_it_refuses_a_png_zip_of_an_empty_deck_in_its_language(client, teacher, db):
+    from cards.models import Deck, Edition
+
+    deck = Deck.objects.create(slug="leer", name="Leer", edition=Edition.GERMANY)
+    client.force_login(teacher)
+    response = client.get(reverse("printing:png_zip", args=[deck.slug]), {"dpi": "72"})
+    assert response.status_code == 400
+    assert "keine Karten" in response.content.decode()
+
+
+def test_the_command_hits_a_print_shops_preset(tmp_path, germany_deck):
+    from PIL import Image
+
+    out = tmp_path / "faces.zip"
+    call_command(
+        "render_deck", germany_deck.slug, "--png-zip", str(out), "--preset", "tgc-poker",
+        stdout=io.StringIO(),
+    )  # fmt: skip
+    archive = zipfile.ZipFile(out)
+    sizes = {Image.open(archive.open(name)).size for name in archive.namelist()}
+    assert sizes == {(825, 1125)}

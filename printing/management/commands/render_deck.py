@@ -9,7 +9,8 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from cards.models import Deck
 from printing.cards import deck_info
-from printing.kit import WHATS, PrintOptions, render_pdf, render_png_zip
+from printing.kit import WHATS, PrintError, PrintOptions, render_pdf, render_png_zip
+from printing.presets import PRESETS
 from printing.sheets import CARD_SIZES, LAYOUTS, PAPERS, SheetError
 
 
@@ -28,6 +29,16 @@ class Command(BaseCommand):
         parser.add_argument("--paper", default="a4", choices=sorted(PAPERS))
         parser.add_argument("--bleed", type=float, default=3.0, help="bleed in mm (default 3)")
         parser.add_argument("--no-crop-marks", action="store_true")
+        parser.add_argument(
+            "--preset",
+            choices=sorted(PRESETS),
+            help="a print shop's card size, bleed and dpi (e.g. mpc-poker: 822×1122 px)",
+        )
+        parser.add_argument(
+            "--track-length",
+            type=int,
+            help="spaces on the world scoring track (default: the play app's setting)",
+        )
         parser.add_argument(
             "--what",
             default="cards",
@@ -67,6 +78,8 @@ class Command(BaseCommand):
                 bleed=options["bleed"],
                 crop_marks=not options["no_crop_marks"],
                 dpi=options["dpi"],
+                preset=options["preset"] or "",
+                track_length=options["track_length"],
             )
         except SheetError as exc:
             raise CommandError(str(exc)) from None
@@ -74,7 +87,10 @@ class Command(BaseCommand):
         for target, render in ((options["out"], render_pdf), (options["png_zip"], render_png_zip)):
             if target is None:
                 continue
-            data = render(info, print_options)
+            try:
+                data = render(info, print_options)
+            except PrintError as exc:
+                raise CommandError(str(exc)) from None
             try:
                 target.write_bytes(data)
             except OSError as exc:

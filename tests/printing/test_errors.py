@@ -1,0 +1,73 @@
+"""Clear errors, in the deck's language, instead of crashes or one-page notices."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from printing.data import CardData
+from printing.kit import DeckInfo, PrintError, PrintOptions, parts_for, render_pdf, render_png_zip
+from tests.printing.cast import HEPPENHEIM, SAO_PAULO
+
+EMPTY_DE = DeckInfo("Leer", "germany", "de", [])
+WORLD_EN = DeckInfo("World", "world", "en", [SAO_PAULO])
+
+
+def test_it_refuses_an_empty_deck_in_its_language():
+    with pytest.raises(PrintError, match="noch keine Karten"):
+        render_pdf(EMPTY_DE, PrintOptions())
+    with pytest.raises(PrintError, match="noch keine Karten"):
+        render_png_zip(EMPTY_DE, PrintOptions(dpi=72))
+
+
+def test_it_refuses_a_part_the_edition_lacks():
+    with pytest.raises(PrintError, match="'tips' does not exist in the world edition"):
+        render_pdf(WORLD_EN, PrintOptions(what="tips"))
+    with pytest.raises(PrintError, match="„boards“ gibt es in der Ausgabe"):
+        render_pdf(DeckInfo("D", "germany", "de", [HEPPENHEIM]), PrintOptions(what="boards"))
+
+
+def test_it_refuses_pngs_of_a_whole_page_part():
+    with pytest.raises(PrintError, match="PNG files are made of cards only"):
+        render_png_zip(WORLD_EN, PrintOptions(what="boards", dpi=72))
+
+
+def test_it_makes_pngs_of_the_tip_cards():
+    deck = DeckInfo("Leer", "germany", "en", [])
+    zipped = render_png_zip(deck, PrintOptions(what="tips", dpi=72, card_size="mini"))
+    assert zipped[:2] == b"PK"
+
+
+def test_it_names_the_card_and_the_character_no_font_has():
+    bad = CardData("germany", 7, "Hiero\U00013000glyph", ns=1, we=1)
+    with pytest.raises(PrintError, match=r"Hiero.*\(card 7\).*U\+13000"):
+        render_pdf(DeckInfo("D", "germany", "en", [bad]), PrintOptions())
+
+
+def test_it_refuses_a_script_that_needs_shaping():
+    bad = CardData("germany", 3, "दिल्ली", ns=1, we=1)
+    with pytest.raises(PrintError, match="needs text shaping"):
+        render_pdf(DeckInfo("D", "germany", "en", [bad]), PrintOptions())
+
+
+def test_it_offers_each_edition_only_its_parts():
+    assert "tips" not in parts_for("world")
+    assert "boards" not in parts_for("germany")
+    assert parts_for("some-new-edition") == ("cards",)
+
+
+@pytest.mark.django_db
+def test_the_command_fails_with_the_message(tmp_path, world_deck):
+    with pytest.raises(CommandError, match=r"does not exist in the world edition|Ausgabe"):
+        call_command(
+            "render_deck",
+            world_deck.slug,
+            "--what",
+            "tips",
+            "--out",
+            str(tmp_path / "x.pdf"),
+            stdout=io.StringIO(),
+        )
+    assert not (tmp_path / "x.pdf").exists()

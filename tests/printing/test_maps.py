@@ -1,0 +1,86 @@
+"""Printed maps: labels that never overlap, a quiz map without names, an index, posters."""
+
+from __future__ import annotations
+
+import io
+from itertools import combinations
+from unittest import mock
+
+import pypdf
+import pytest
+
+from cards.gazetteer import german_places
+from geo import mapdraw as md
+from geo.labels import overlaps, text_box
+from geo.maps import board_map, germany_map_indexed
+from printing.kit import DeckInfo, PrintOptions, render_pdf
+from printing.pages import measure
+from tests.printing.cast import HEPPENHEIM, SAO_PAULO
+
+
+@pytest.fixture(scope="module")
+def dense_dots() -> list[tuple]:
+    places = german_places(15_000)
+    assert len(places) > 600  # as dense as the deck that piled its labels up in the Ruhr
+    return [(p.name, p.latitude, p.longitude, p.population) for p in places]
+
+
+def _labels(drawing: md.MapDrawing) -> list[md.Text]:
+    return [i for i in drawing.items if isinstance(i, md.Text) and i.halo]
+
+
+def test_it_places_map_labels_without_overlap(dense_dots):
+    drawing, index = germany_map_indexed(dense_dots, width_mm=190, labels="fit", measure=measure)
+    labels = _labels(drawing)
+    boxes = [text_box(label, measure) for label in labels]
+    clashes = [
+        (a, b)
+        for (a, ba), (b, bb) in combinations(zip(labels, boxes, strict=True), 2)
+        if overlaps(ba, bb)
+    ]
+    assert clashes == []
+    names = {label.text for label in labels}
+    assert {"Berlin", "Hamburg", "München", "Köln"} <= names  # the biggest first
+    numbered = {label.text for label in labels if label.text.isdigit()}
+    assert len(names) - len(numbered) + len(index) == len(dense_dots)
+    assert {str(e.number) for e in index if e.number} == numbered
+
+
+def test_it_draws_a_quiz_map_with_dots_and_no_names(dense_dots):
+    quiz, index = germany_map_indexed(dense_dots[:50], width_mm=190, labels="none")
+    texts = {i.text for i in quiz.items if isinstance(i, md.Text)}
+    assert not texts & {name for name, *_ in dense_dots[:50]}
+    assert _labels(quiz) == [] and index == []
+    assert sum(isinstance(i, md.Circle) and i.r < 2 for i in quiz.items) == 50
+
+
+def test_it_clips_dots_to_the_frame():
+    new_york = ("New York", 40.71, -74.0, 8_000_000)
+    drawing, _ = germany_map_indexed([new_york], labels="fit")
+    assert not [i for i in drawing.items if isinstance(i, md.Circle) and i.r < 2]
+
+
+def test_it_prints_quiz_and_answer_maps_with_an_index(dense_dots):
+    deck = DeckInfo("Deutschland", "germany", "de", [HEPPENHEIM], dense_dots[:120])
+    answer = pypdf.PdfReader(io.BytesIO(render_pdf(deck, PrintOptions(what="map"))))
+    assert "Lösungskarte" in answer.pages[0].extract_text()
+    assert "Register" in answer.pages[1].extract_text()
+    quiz = pypdf.PdfReader(io.BytesIO(render_pdf(deck, PrintOptions(what="quiz-map"))))
+    assert len(quiz.pages) == 1
+    assert "Berlin" not in quiz.pages[0].extract_text()
+
+
+def test_a_world_decks_poster_is_its_boards_with_its_places():
+    deck = DeckInfo("World", "world", "en", [SAO_PAULO], [("São Paulo", -23.55, -46.63, 1)])
+    with mock.patch("printing.pages.add_boards") as add_boards:
+        render_pdf(deck, PrintOptions(what="poster"))
+    assert add_boards.call_args.kwargs == {"with_dots": True}
+    board = board_map("SA", dots=deck.dots, labels="fit", measure=measure)
+    assert "São Paulo" in {i.text for i in board.items if isinstance(i, md.Text)}
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_it_leaves_no_nearly_blank_poster_tiles(paper):
+    deck = DeckInfo("Deutschland", "germany", "de", [HEPPENHEIM], [("Ulm", 48.4, 9.99, 1)])
+    reader = pypdf.PdfReader(io.BytesIO(render_pdf(deck, PrintOptions(what="poster", paper=paper))))
+    assert len(reader.pages) % 2 == 0 and len(reader.pages) <= 6

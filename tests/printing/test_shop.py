@@ -1,0 +1,133 @@
+"""Print-shop exactness: presets' pixel sizes, colour profiles, embedded fonts, PDF metadata."""
+
+from __future__ import annotations
+
+import io
+import zipfile
+
+import pypdf
+import pytest
+from PIL import Image, ImageCms
+
+from printing.data import CardData, edition_mark
+from printing.kit import DeckInfo, PrintOptions, render_pdf, render_png_zip
+from printing.pdf import Document
+from printing.png import face_size_px
+from printing.presets import PRESETS
+from printing.sheets import CARD_SIZES
+from tests.printing.cast import HEPPENHEIM
+
+GLYPH_NAMES = ("Łódź", "İstanbul", "Αθήνα", "Москва", "東京", "القاهرة")
+
+
+def glyph_deck() -> DeckInfo:
+    cards = [
+        CardData(
+            "germany",
+            i,
+            name,
+            language="en",
+            state=name,
+            description=f"{name}: {name}",
+            population=1000 * i,
+            ns=i,
+            we=i,
+            edition_mark=edition_mark("germany", "en", "Glyphs", i),
+        )
+        for i, name in enumerate(GLYPH_NAMES, 1)
+    ]
+    return DeckInfo("Glyphs", "germany", "en", cards)
+
+
+def fonts_of(pdf: bytes) -> dict[str, bool]:
+    """Every font any page, form or nested resource uses, and whether its file is embedded."""
+    reader = pypdf.PdfReader(io.BytesIO(pdf))
+    found: dict[str, bool] = {}
+    seen: set[int] = set()
+
+    def walk(obj) -> None:
+        obj = obj.get_object() if hasattr(obj, "get_object") else obj
+        if id(obj) in seen:
+            return
+        seen.add(id(obj))
+        if isinstance(obj, dict):
+            if obj.get("/Type") == "/Font":
+                descendants = obj.get("/DescendantFonts")
+                font = descendants[0].get_object() if descendants else obj
+                descriptor = font.get("/FontDescriptor")
+                descriptor = descriptor.get_object() if descriptor else {}
+                embedded = any(k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3"))
+                found[str(obj.get("/BaseFont"))] = embedded
+            for value in obj.values():
+                walk(value)
+        elif isinstance(obj, list):
+            for value in obj:
+                walk(value)
+
+    for page in reader.pages:
+        walk(page)
+    return found
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_it_hits_each_presets_pixel_size(name):
+    preset = PRESETS[name]
+    options = PrintOptions(preset=name)
+    assert face_size_px(options.spec, options.dpi) == preset.pixels
+
+
+def test_it_hits_the_print_shops_poker_sizes():
+    assert face_size_px(PrintOptions(preset="mpc-poker").spec) == (822, 1122)
+    assert face_size_px(PrintOptions(preset="tgc-poker").spec) == (825, 1125)
+    assert CARD_SIZES["poker-us"] == (63.5, 88.9)  # 2.5 × 3.5 in
+
+
+def test_it_writes_preset_pngs_at_the_exact_size_with_an_srgb_profile():
+    deck = DeckInfo("D", "germany", "de", [HEPPENHEIM])
+    archive = zipfile.ZipFile(io.BytesIO(render_png_zip(deck, PrintOptions(preset="mpc-poker"))))
+    for name in archive.namelist():
+        image = Image.open(io.BytesIO(archive.read(name)))
+        assert image.size == (822, 1122)
+        profile = ImageCms.ImageCmsProfile(io.BytesIO(image.info["icc_profile"]))
+        assert "sRGB" in ImageCms.getProfileDescription(profile)
+
+
+def test_it_prints_every_script_with_no_missing_glyph_and_every_font_embedded():
+    pdf = render_pdf(glyph_deck(), PrintOptions(card_size="mini"))
+    fonts = fonts_of(pdf)
+    assert fonts and all(fonts.values()), fonts
+    assert not any("Helvetica" in name for name in fonts)
+    assert any("DroidSansFallback" in name for name in fonts)  # 東京 came from the CJK font
+
+
+@pytest.mark.parametrize("what", ["kit", "quiz-map", "poster"])
+def test_it_embeds_every_font_of_the_kit_pages(what):
+    fonts = fonts_of(render_pdf(glyph_deck(), PrintOptions(what=what)))
+    assert fonts and all(fonts.values()), fonts
+
+
+def test_it_asks_viewers_for_no_scaling_and_the_right_duplex_flip():
+    deck = DeckInfo("Meine Karten", "germany", "de", [HEPPENHEIM])
+    reader = pypdf.PdfReader(io.BytesIO(render_pdf(deck, PrintOptions(layout="duplex-short"))))
+    prefs = reader.trailer["/Root"]["/ViewerPreferences"]
+    assert prefs["/PrintScaling"] == "/None"
+    assert prefs["/Duplex"] == "/DuplexFlipShortEdge"
+    meta = reader.metadata
+    assert "Meine Karten" in meta.title
+    assert meta.author == "Spot On Studio"
+    assert meta.creation_date.year >= 2024
+
+
+def test_it_shapes_a_wrapped_right_to_left_paragraph_once():
+    from unittest import mock
+
+    from printing.fonts import draw_string, shape
+    from printing.pages import paragraph
+
+    with mock.patch("printing.pages.draw_string", wraps=draw_string) as drawn:
+        doc = Document()
+        doc.add_page(210, 297, lambda c, w, h: paragraph(c, 10, 280, 190, "القاهرة", 12))
+        doc.finish()
+    (_, _, _, line, *_), kwargs = drawn.call_args
+    assert line == shape("القاهرة") != "القاهرة"  # joined, in visual order
+    assert kwargs["shaped"] is True  # and not shaped (reversed) a second time
