@@ -10,9 +10,11 @@ from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 from import_export.admin import ImportExportMixin
-from import_export.formats.base_formats import CSV, JSON, XLSX
+from import_export.formats.base_formats import JSON
 from simple_history.admin import SimpleHistoryAdmin
 
+from cards.batched_import import BoundedImportForm
+from cards.exports import SafeCSV, SafeXLSX
 from cards.models import Colour, Deck, DeckCard, Edition, Place
 from cards.resources import PlaceResource
 
@@ -79,7 +81,9 @@ class PlaceActionForm(admin.helpers.ActionForm):
 @admin.register(Place)
 class PlaceAdmin(ImportExportMixin, SimpleHistoryAdmin):
     resource_classes = [PlaceResource]
-    formats = [CSV, XLSX, JSON]
+    # Spreadsheet formats neutralise formulas; imports are bounded (cards.batched_import).
+    formats = [SafeCSV, SafeXLSX, JSON]
+    import_form_class = BoundedImportForm
     list_display = [
         "name",
         "kind",

@@ -4,10 +4,15 @@ from __future__ import annotations
 
 from import_export import fields, resources
 
+from cards.batched_import import BatchedImportMixin
+from cards.exports import PLAIN_NUMBER_WIDGETS
 from cards.models import Place
+from cards.spreadsheet import restore_formula_text
 
 
-class PlaceResource(resources.ModelResource):
+class PlaceResource(BatchedImportMixin, resources.ModelResource):
+    # Bounded, validated first, written in short transactions: see cards.batched_import.
+    WIDGETS_MAP = {**resources.ModelResource.WIDGETS_MAP, **PLAIN_NUMBER_WIDGETS}
     decks = fields.Field(column_name="decks", readonly=True)
 
     class Meta:
@@ -40,6 +45,11 @@ class PlaceResource(resources.ModelResource):
         skip_unchanged = True
         report_skipped = True
         use_transactions = True
+
+    def before_import_row(self, row, **kwargs) -> None:
+        # An exported "'=x" (neutralised for spreadsheets) comes back as "=x".
+        for key, value in row.items():
+            row[key] = restore_formula_text(value)
 
     def dehydrate_decks(self, place: Place) -> str:
         return ", ".join(deck.slug for deck in place.decks.all())
