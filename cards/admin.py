@@ -13,7 +13,7 @@ from import_export.admin import ImportExportMixin
 from import_export.formats.base_formats import JSON
 from simple_history.admin import SimpleHistoryAdmin
 
-from cards.batched_import import BoundedImportForm
+from cards.batched_import import BatchedImportAdminMixin
 from cards.exports import SafeCSV, SafeXLSX
 from cards.models import Colour, Deck, DeckCard, Edition, Place
 from cards.resources import PlaceResource
@@ -79,11 +79,10 @@ class PlaceActionForm(admin.helpers.ActionForm):
 
 
 @admin.register(Place)
-class PlaceAdmin(ImportExportMixin, SimpleHistoryAdmin):
+class PlaceAdmin(BatchedImportAdminMixin, ImportExportMixin, SimpleHistoryAdmin):
     resource_classes = [PlaceResource]
     # Spreadsheet formats neutralise formulas; imports are bounded (cards.batched_import).
     formats = [SafeCSV, SafeXLSX, JSON]
-    import_form_class = BoundedImportForm
     list_display = [
         "name",
         "kind",

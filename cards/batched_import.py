@@ -23,6 +23,7 @@ import time
 from typing import Any
 
 from django import forms
+from django.contrib import messages
 from django.db import connections, transaction
 from django.utils.translation import gettext as _
 from import_export.forms import ImportForm
@@ -137,3 +138,27 @@ class BoundedImportForm(ImportForm):
                 % {"size": upload.size / 2**20, "mb": MAX_IMPORT_BYTES // 2**20}
             )
         return upload
+
+
+class BatchedImportAdminMixin:
+    """For the admin of a model whose resource uses :class:`BatchedImportMixin`."""
+
+    import_form_class = BoundedImportForm
+
+    def add_success_message(self, result: Result, request: Any) -> None:
+        # The library reports "Import finished: 0 new…" even when the write failed.
+        if result.base_errors:
+            for error in result.base_errors:
+                messages.error(request, str(error.error))
+            return
+        if result.has_validation_errors() or result.has_errors():
+            # Valid in the preview, no longer at the confirmation (someone edited meanwhile).
+            rows = [str(row.number) for row in result.invalid_rows]
+            rows += [str(row.number) for row in result.error_rows]
+            messages.error(
+                request,
+                _("Nothing was imported: rows %(rows)s are no longer valid. Import again.")
+                % {"rows": ", ".join(rows)},
+            )
+            return
+        super().add_success_message(result, request)
