@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.db.models import ProtectedError, Q, QuerySet
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status, viewsets
@@ -65,6 +66,20 @@ class DeckViewSet(viewsets.ModelViewSet):
     permission_classes = [ModelPermissionsWithView]
     queryset = Deck.objects.prefetch_related("cards__place")
     lookup_field = "slug"
+
+    def destroy(self, request: Request, *args, **kwargs) -> Response:
+        deck = self.get_object()
+        try:
+            deck.delete()
+        except ProtectedError as error:  # games keep their deck (Game.deck is PROTECT)
+            used = len(error.protected_objects)
+            message = ngettext(
+                "The deck “%(deck)s” is used by %(n)d game and was not deleted.",
+                "The deck “%(deck)s” is used by %(n)d games and was not deleted.",
+                used,
+            ) % {"deck": deck.name, "n": used}
+            return Response({"detail": message}, status=status.HTTP_409_CONFLICT)
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
     @extend_schema(request=DeckCardSerializer, responses={201: DeckCardSerializer})
     @action(detail=True, methods=["post"], url_path="cards")
