@@ -19,7 +19,7 @@ from django.utils.translation import gettext_lazy as _
 
 MAX_VERTICES = 20_000
 MAX_JSON_BYTES = 1_000_000
-SIMPLIFY_TO = 2_000
+SIMPLIFY_TO = 1_000
 MAX_NESTING = 4  # MultiPolygon: polygons → rings → positions → numbers
 
 
@@ -75,13 +75,20 @@ def simplify_geometry(value: dict | None, target: int = SIMPLIFY_TO) -> dict | N
     geom = shape(value)
     if shapely.get_num_coordinates(geom) <= target:
         return value
-    tolerance = 1e-4  # degrees, about 10 m
-    simplified = geom
-    while tolerance < 10:
-        simplified = shapely.simplify(geom, tolerance, preserve_topology=True)
-        if shapely.get_num_coordinates(simplified) <= target:
-            break
-        tolerance *= 2
-    else:
-        simplified = shapely.simplify(geom, tolerance, preserve_topology=False)
+
+    # Douglas-Peucker without topology checks is O(n log n) even for a line that crosses itself
+    # thousands of times (the checked variant took seconds there); reads repair polygons with
+    # make_valid anyway. Bisect for the smallest tolerance that keeps at most `target` points.
+    def kept(tolerance: float) -> int:
+        return shapely.get_num_coordinates(
+            shapely.simplify(geom, tolerance, preserve_topology=False)
+        )
+
+    low, high = 0.0, 1.0  # degrees
+    while kept(high) > target:
+        high *= 4
+    for _step in range(20):
+        middle = (low + high) / 2
+        low, high = (middle, high) if kept(middle) > target else (low, middle)
+    simplified = shapely.simplify(geom, high, preserve_topology=False)
     return json.loads(json.dumps(mapping(simplified)))
