@@ -91,7 +91,8 @@ class DeckViewSet(viewsets.ModelViewSet):
         return Response(serializer.data, status=status.HTTP_201_CREATED)
 
     @extend_schema(request=None, responses={204: None})
-    @action(detail=True, methods=["delete"], url_path=r"cards/(?P<place_id>\d+)")
+    # At most 18 digits: a larger number is no id and would overflow the database integer.
+    @action(detail=True, methods=["delete"], url_path=r"cards/(?P<place_id>\d{1,18})")
     def remove_card(
         self, request: Request, slug: str | None = None, place_id: str = ""
     ) -> Response:

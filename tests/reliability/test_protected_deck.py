@@ -51,3 +51,14 @@ def test_the_admin_bulk_delete_explains_too(client, editor, germany_deck):
     assert response.status_code == 200
     assert "protected" in response.content.decode()
     assert Deck.objects.filter(pk=germany_deck.pk).exists()
+
+
+def test_ids_beyond_64_bits_are_not_found_rather_than_a_server_error(editor, germany_deck):
+    client = api_client_for(editor)
+    huge = "9" * 23
+    assert client.delete(f"/api/decks/{germany_deck.slug}/cards/{huge}/").status_code == 404
+    assert client.get(f"/api/places/{huge}/").status_code == 404
+    response = client.post(
+        f"/api/decks/{germany_deck.slug}/cards/", {"place": int(huge)}, format="json"
+    )
+    assert response.status_code == 400
