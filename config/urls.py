@@ -4,10 +4,11 @@ from django.conf import settings
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from cards.media_views import media_file
 from config.login_guard import GuardedAdminAuthenticationForm, GuardedAuthenticationForm
+from config.security import with_policy
 
 admin.autodiscover()
 admin.site.login_form = GuardedAdminAuthenticationForm
@@ -51,7 +52,11 @@ urlpatterns = [
     path("accounts/", include(accounts)),
     path("media/<path:path>", media_file, name="media"),  # MEDIA_URL
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
-    path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
+    path(
+        "api/docs/",
+        with_policy(SpectacularSwaggerSplitView.as_view(url_name="schema")),
+        name="api-docs",
+    ),
     path("api/", include("cards.api_urls")),
     path("api/", include("geo.api_urls")),
     path("api/", include("play.api_urls")),

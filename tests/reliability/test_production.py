@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -142,3 +143,14 @@ def test_a_successful_log_in_resets_the_count(client, teacher):
     client.logout()
     for _ in range(4):
         assert "Too many" not in _login(client, "/accounts/login/", "thomas", "wrong")
+
+
+def test_the_api_docs_need_no_inline_script(client, admin_user):
+    client.force_login(admin_user)
+    page = client.get("/api/docs/")
+    assert page.status_code == 200
+    assert "cdn.jsdelivr.net" in page["Content-Security-Policy"]
+    html = page.content.decode()
+    assert "<script>" not in html
+    script = re.search(r'<script src="(/api/docs/[^"]+)"', html).group(1)
+    assert client.get(script.replace("&amp;", "&")).status_code == 200
