@@ -13,12 +13,26 @@ from collections import Counter
 
 import pytest
 import schemathesis
+from django.core import signals
+from django.db import close_old_connections
 from hypothesis import HealthCheck, given, settings
 from hypothesis.errors import Unsatisfiable
 from rest_framework.authtoken.models import Token
 from schemathesis.generation import GenerationMode
 
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "12"))
+
+
+@pytest.fixture
+def _keep_the_test_connection():
+    """The raw WSGI app closes the database connection after each request, as it should in
+    production; inside a test's transaction that would end the test's connection (PostgreSQL).
+    Django's own test client unhooks the same signal handler."""
+    signals.request_started.disconnect(close_old_connections)
+    signals.request_finished.disconnect(close_old_connections)
+    yield
+    signals.request_started.connect(close_old_connections)
+    signals.request_finished.connect(close_old_connections)
 
 
 def _schema():
@@ -53,6 +67,7 @@ def _fuzz(operation, mode: GenerationMode, headers: dict, tally: Counter, errors
 
 
 @pytest.mark.django_db
+@pytest.mark.usefixtures("_keep_the_test_connection")
 @pytest.mark.parametrize("profile", ["anonymous", "editor"])
 def test_fuzzing_the_api_finds_no_server_error(profile, editor, germany_deck, world_deck):
     headers = {}
