@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from django.conf import settings
 from django.db import DatabaseError, connection
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, JsonResponse
 
 HEALTH_PATH = "/healthz/"
 
@@ -74,3 +74,21 @@ def with_policy(view: Callable, policy: str = DOCS_CONTENT_SECURITY_POLICY) -> C
         return response
 
     return wrapped
+
+
+class RefuseNulBytesMiddleware:
+    """400 for a NUL byte in the path or the query string.
+
+    PostgreSQL text cannot hold NUL, so a look-up such as ``/api/decks/%00/`` or ``?search=%00``
+    would fail in the database (a 500) instead of finding nothing. Form and JSON fields already
+    refuse NUL (Django's and DRF's own validators); this covers what reaches queries unvalidated.
+    """
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        query = request.META.get("QUERY_STRING", "")
+        if "\x00" in request.path or "%00" in query or "\x00" in query:
+            return HttpResponseBadRequest("NUL bytes are not allowed in the address.")
+        return self.get_response(request)

@@ -87,6 +87,7 @@ MIDDLEWARE = [
     "config.security.HealthCheckMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "config.security.ContentSecurityPolicyMiddleware",
+    "config.security.RefuseNulBytesMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",

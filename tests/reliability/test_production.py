@@ -154,3 +154,12 @@ def test_the_api_docs_need_no_inline_script(client, admin_user):
     assert "<script>" not in html
     script = re.search(r'<script src="(/api/docs/[^"]+)"', html).group(1)
     assert client.get(script.replace("&amp;", "&")).status_code == 200
+
+
+@pytest.mark.parametrize(
+    "url", ["/api/decks/%00/", "/api/places/?search=a%00b", "/api/places/1/?deck=%00"]
+)
+def test_a_nul_byte_in_the_address_is_a_bad_request(editor, url):
+    from tests.conftest import api_client_for
+
+    assert api_client_for(editor).get(url).status_code == 400
