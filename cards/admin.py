@@ -10,11 +10,13 @@ from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 from import_export.admin import ImportExportMixin
-from import_export.formats.base_formats import CSV, JSON, XLSX
+from import_export.formats.base_formats import JSON
 from simple_history.admin import SimpleHistoryAdmin
 
 from cards.admin_decks import DeckAdmin, DeckCardAdmin, position_for_new_card
 from cards.admin_forms import PlaceAdminForm
+from cards.batched_import import BatchedImportAdminMixin
+from cards.exports import SafeCSV, SafeXLSX
 from cards.models import Colour, Deck, DeckCard, Edition, Place
 from cards.resource_widgets import VerboseExportForm
 from cards.resources import PlaceResource
@@ -108,10 +110,11 @@ class PlaceActionForm(admin.helpers.ActionForm):
 
 
 @admin.register(Place)
-class PlaceAdmin(ImportExportMixin, SimpleHistoryAdmin):
+class PlaceAdmin(BatchedImportAdminMixin, ImportExportMixin, SimpleHistoryAdmin):
     form = PlaceAdminForm
     resource_classes = [PlaceResource]
-    formats = [CSV, XLSX, JSON]
+    # Spreadsheet formats neutralise formulas; imports are bounded (cards.batched_import).
+    formats = [SafeCSV, SafeXLSX, JSON]
     import_template_name = "admin/cards/place/import.html"
     export_form_class = VerboseExportForm
     list_display = [

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.db.models import ProtectedError, Q, QuerySet
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status, viewsets
@@ -66,6 +67,20 @@ class DeckViewSet(viewsets.ModelViewSet):
     queryset = Deck.objects.prefetch_related("cards__place")
     lookup_field = "slug"
 
+    def destroy(self, request: Request, *args, **kwargs) -> Response:
+        deck = self.get_object()
+        try:
+            deck.delete()
+        except ProtectedError as error:  # games keep their deck (Game.deck is PROTECT)
+            used = len(error.protected_objects)
+            message = ngettext(
+                "The deck “%(deck)s” is used by %(n)d game and was not deleted.",
+                "The deck “%(deck)s” is used by %(n)d games and was not deleted.",
+                used,
+            ) % {"deck": deck.name, "n": used}
+            return Response({"detail": message}, status=status.HTTP_409_CONFLICT)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
     @extend_schema(request=DeckCardSerializer, responses={201: DeckCardSerializer})
     @action(detail=True, methods=["post"], url_path="cards")
     def add_card(self, request: Request, slug: str | None = None) -> Response:
@@ -76,7 +91,8 @@ class DeckViewSet(viewsets.ModelViewSet):
         return Response(serializer.data, status=status.HTTP_201_CREATED)
 
     @extend_schema(request=None, responses={204: None})
-    @action(detail=True, methods=["delete"], url_path=r"cards/(?P<place_id>\d+)")
+    # At most 18 digits: a larger number is no id and would overflow the database integer.
+    @action(detail=True, methods=["delete"], url_path=r"cards/(?P<place_id>\d{1,18})")
     def remove_card(
         self, request: Request, slug: str | None = None, place_id: str = ""
     ) -> Response:

@@ -11,6 +11,8 @@ from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from cards.geometry_limits import simplify_geometry
+from cards.sanitize import coordinate_constraints, forbid_control_characters, validate_finite
 from cards.symbols import MatchCard, MatchCardSymbol, MatchDeck, Symbol, SymbolSet  # noqa: F401
 from cards.validators import parse_solutions, validate_geometry, validate_image, validate_solutions
 
@@ -102,12 +104,12 @@ class Place(models.Model):
     )
     latitude = models.FloatField(
         _("latitude"),
-        validators=[MinValueValidator(-90.0), MaxValueValidator(90.0)],
+        validators=[validate_finite, MinValueValidator(-90.0), MaxValueValidator(90.0)],
         help_text=_("Decimal degrees, −90 (south) to 90 (north)."),
     )
     longitude = models.FloatField(
         _("longitude"),
-        validators=[MinValueValidator(-180.0), MaxValueValidator(180.0)],
+        validators=[validate_finite, MinValueValidator(-180.0), MaxValueValidator(180.0)],
         help_text=_("Decimal degrees, −180 (west) to 180 (east)."),
     )
     geometry = models.JSONField(
@@ -121,13 +123,13 @@ class Place(models.Model):
         _("stated point latitude"),
         null=True,
         blank=True,
-        validators=[MinValueValidator(-90.0), MaxValueValidator(90.0)],
+        validators=[validate_finite, MinValueValidator(-90.0), MaxValueValidator(90.0)],
     )
     stated_longitude = models.FloatField(
         _("stated point longitude"),
         null=True,
         blank=True,
-        validators=[MinValueValidator(-180.0), MaxValueValidator(180.0)],
+        validators=[validate_finite, MinValueValidator(-180.0), MaxValueValidator(180.0)],
     )
     image = models.ImageField(
         _("image"), upload_to="places/", blank=True, validators=[validate_image]
@@ -158,9 +160,15 @@ class Place(models.Model):
         verbose_name = _("place")
         verbose_name_plural = _("places")
         indexes = [models.Index(fields=["name"]), models.Index(fields=["state"])]
+        # The last line of defence against NaN: every comparison with NaN is false.
+        constraints = coordinate_constraints()
 
     def __str__(self) -> str:
         return self.name
+
+    def save(self, *args, **kwargs) -> None:
+        self.geometry = simplify_geometry(self.geometry)
+        super().save(*args, **kwargs)
 
     def clean(self) -> None:
         super().clean()
@@ -325,6 +333,9 @@ def check_has_population(place: Place) -> None:
             % {"name": place.name},
             code="population_missing",
         )
+
+
+forbid_control_characters(Place, Deck)
 
 
 def check_inside_germany(place: Place) -> None:

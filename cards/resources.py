@@ -6,11 +6,16 @@ import math
 
 from import_export import fields, resources
 
+from cards.batched_import import BatchedImportMixin
+from cards.exports import PLAIN_NUMBER_WIDGETS
 from cards.models import Board, Kind, Place
 from cards.resource_widgets import ChoiceWidget
+from cards.spreadsheet import restore_formula_text
 
 
-class PlaceResource(resources.ModelResource):
+class PlaceResource(BatchedImportMixin, resources.ModelResource):
+    # Bounded, validated first, written in short transactions: see cards.batched_import.
+    WIDGETS_MAP = {**resources.ModelResource.WIDGETS_MAP, **PLAIN_NUMBER_WIDGETS}
     decks = fields.Field(column_name="decks", readonly=True)
     # Choice values in the UI's language; numbers stay locale-independent.
     kind = fields.Field(attribute="kind", column_name="kind", widget=ChoiceWidget(Kind))
@@ -64,6 +69,11 @@ class PlaceResource(resources.ModelResource):
             geonames_id=int(_number(row.get("geonames_id")) or 0) or None,
             state=str(row.get("state") or "").strip() or None,
         )
+
+    def before_import_row(self, row, **kwargs) -> None:
+        # An exported "'=x" (neutralised for spreadsheets) comes back as "=x".
+        for key, value in row.items():
+            row[key] = restore_formula_text(value)
 
     def dehydrate_decks(self, place: Place) -> str:
         return ", ".join(deck.slug for deck in place.decks.all())

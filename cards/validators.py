@@ -8,6 +8,8 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
+from cards.geometry_limits import check_geometry_size
+
 SOLUTION_RE = re.compile(r"^(NA|EU|AS|SA|AF|AU)-[WMO]-[NMS]-[ABCD]$")
 GEOMETRY_TYPES = {"Polygon", "MultiPolygon", "LineString", "MultiLineString", "Point"}
 IMAGE_FORMATS = {"JPEG", "PNG", "WEBP"}
@@ -43,6 +45,7 @@ def validate_geometry(value: Any) -> None:
             params={"types": ", ".join(sorted(GEOMETRY_TYPES))},
             code="invalid_geometry",
         )
+    check_geometry_size(value)
     try:
         geom = shape(value)
     except Exception as exc:

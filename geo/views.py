@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import math
 
+from django.conf import settings
 from django.http import HttpResponse
+from django.utils.module_loading import import_string
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers
-from rest_framework.decorators import api_view
+from rest_framework.decorators import api_view, permission_classes
 from rest_framework.exceptions import NotFound, ValidationError
+from rest_framework.permissions import BasePermission
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -17,6 +20,18 @@ from geo.boards import BOARDS, point_solutions
 from geo.locate import locate
 from geo.maps import board_map, germany_map
 from geo.svg import render_svg
+
+
+class GeoAccess(BasePermission):
+    """Only the roles that may see card backs: a point's answer is what a card back shows.
+
+    ``settings.GEO_API_ACCESS`` names the check (a function of the user), so that geo does not
+    depend on the card database that defines the roles.
+    """
+
+    def has_permission(self, request: Request, view) -> bool:
+        return bool(import_string(settings.GEO_API_ACCESS)(request.user))
+
 
 _POINT = [
     OpenApiParameter("lat", OpenApiTypes.DOUBLE, description="Latitude, −90 to 90"),
@@ -85,6 +100,7 @@ def _point(request: Request, required: bool) -> tuple[float, float] | None:
     ),
 )
 @api_view(["GET"])
+@permission_classes([GeoAccess])
 def locate_view(request: Request) -> Response:
     lat, lon = _point(request, required=True)
     return Response(locate(lat, lon))
@@ -107,6 +123,7 @@ def _language(request: Request) -> str:
     summary="Map of Germany with the grid, and a dot for an optional point",
 )
 @api_view(["GET"])
+@permission_classes([GeoAccess])
 def germany_svg(request: Request) -> HttpResponse:
     point = _point(request, required=False)
     dots = [("", *point)] if point else []
@@ -120,6 +137,7 @@ def germany_svg(request: Request) -> HttpResponse:
     summary="A continent board, with its solutions for an optional point highlighted",
 )
 @api_view(["GET"])
+@permission_classes([GeoAccess])
 def board_svg(request: Request, code: str) -> HttpResponse:
     code = code.upper()
     if code not in BOARDS:

@@ -4,9 +4,15 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth.models import Group, Permission, User
+from hypothesis import settings as hypothesis_settings
 from rest_framework.test import APIClient
 
 from cards.models import Deck, DeckCard, Edition, Place
+
+# No wall-clock deadline for property tests: on a loaded CI machine one example can take 100
+# times its usual time, and a deadline then fails a correct test.
+hypothesis_settings.register_profile("spot-on", deadline=None)
+hypothesis_settings.load_profile("spot-on")
 
 
 @pytest.fixture(autouse=True)

@@ -29,7 +29,8 @@ def test_an_editor_adds_a_place_with_the_lookup(live_server, page, editor, scree
     numbers.filter(has_text="N–S").wait_for()
     assert "W–O 85" in numbers.inner_text()
     page.locator(".location-map[src]").wait_for()
-    page.wait_for_function("document.querySelector('.location-map').naturalWidth > 0")
+    # A function, not an expression string: the page's CSP forbids eval, which strings need.
+    page.wait_for_function("() => document.querySelector('.location-map').naturalWidth > 0")
     page.screenshot(path=str(screenshot_dir / "place-form.png"), full_page=True)
 
     page.click("input[name=_save]")

@@ -3,16 +3,15 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 
 import pytest
-from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def api() -> APIClient:
+def api(teacher) -> APIClient:
     api = APIClient()
-    api.force_authenticate(User.objects.create_user("editor", password="pw"))
+    api.force_authenticate(teacher)
     return api
 
 
@@ -50,8 +49,14 @@ def test_it_rejects_bad_input_with_a_message(api, params, message):
     assert message in response.json()["detail"]
 
 
-def test_it_requires_a_login():
-    assert APIClient().get("/api/locate/", {"lat": 52, "lon": 13}).status_code in (401, 403)
+@pytest.mark.parametrize(
+    "url", ["/api/locate/?lat=52&lon=13", "/api/maps/germany.svg", "/api/maps/board/EU.svg"]
+)
+def test_it_requires_a_login_and_a_role(url, student):
+    assert APIClient().get(url).status_code in (401, 403)
+    no_role = APIClient()
+    no_role.force_authenticate(student)
+    assert no_role.get(url).status_code == 403
 
 
 def test_the_schema_documents_locate(api):

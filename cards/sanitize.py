@@ -1,0 +1,112 @@
+"""Refusing values that poison the database or break exports: non-finite numbers, control
+characters.
+
+Validators here are attached to model fields, so the admin, the imports and the API (whose
+serializers copy the model's field validators) refuse the same values.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.utils.deconstruct import deconstructible
+from django.utils.translation import gettext_lazy as _
+
+# C0 controls, DEL and C1 controls. Spreadsheets (XLSX) cannot hold most of them, a card
+# cannot print them, and none is typed on purpose.
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+# Multi-line text keeps its line breaks and tabs.
+_CONTROL_MULTILINE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+
+
+def validate_finite(value: Any) -> None:
+    """Refuse NaN and infinities: range checks let NaN through (every comparison is false)."""
+    if isinstance(value, float) and not math.isfinite(value):
+        raise ValidationError(_("Give a finite number."), code="not_finite")
+
+
+@deconstructible
+class NoControlCharacters:
+    """Refuse control characters; ``multiline`` text may keep tabs and line breaks."""
+
+    def __init__(self, multiline: bool = False) -> None:
+        self.multiline = multiline
+
+    def __call__(self, value: Any) -> None:
+        if not isinstance(value, str):
+            return
+        pattern = _CONTROL_MULTILINE if self.multiline else _CONTROL
+        found = pattern.search(value)
+        if found:
+            raise ValidationError(
+                _("Remove the control character U+%(code)04X (position %(pos)d)."),
+                params={"code": ord(found.group()), "pos": found.start() + 1},
+                code="control_character",
+            )
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, NoControlCharacters) and other.multiline == self.multiline
+
+    def __hash__(self) -> int:
+        return hash(("NoControlCharacters", self.multiline))
+
+
+def forbid_control_characters(*model_classes: type[models.Model]) -> None:
+    """Give every text field of these models the control-character validator.
+
+    Done per model rather than per field, so that text fields added later are covered too.
+    Runs while the models are defined, right after the classes.
+    """
+    for model in model_classes:
+        for field in model._meta.local_fields:
+            if not isinstance(field, models.CharField | models.TextField):
+                continue
+            if field.choices or isinstance(field, models.SlugField):
+                continue  # already restricted to a few known values
+            validator = NoControlCharacters(multiline=isinstance(field, models.TextField))
+            if validator not in field._validators:
+                field._validators = [*field._validators, validator]  # for migrations
+                if "validators" in field.__dict__:  # the list in use, already built
+                    field.__dict__["validators"].append(validator)
+
+
+class DatabaseCheck(models.CheckConstraint):
+    """A check the database enforces but ``full_clean`` skips.
+
+    The field validators refuse the same values with clearer messages; Django would otherwise
+    run one query per check for every place validated (most of an import's time).
+    """
+
+    def validate(self, *args: Any, **kwargs: Any) -> None:
+        return
+
+
+def coordinate_constraints() -> list[models.CheckConstraint]:
+    """Database checks that coordinates lie in range, which NaN never does.
+
+    PostgreSQL stores NaN in a float column and sorts it above every number, so the range
+    check refuses it; SQLite stores NaN as NULL, which the NOT NULL columns refuse.
+    """
+    ranges = {
+        "latitude": 90.0,
+        "longitude": 180.0,
+        "stated_latitude": 90.0,
+        "stated_longitude": 180.0,
+    }
+    checks = []
+    for name, limit in ranges.items():
+        condition = models.Q(**{f"{name}__gte": -limit, f"{name}__lte": limit})
+        if name.startswith("stated_"):
+            condition |= models.Q(**{f"{name}__isnull": True})
+        checks.append(DatabaseCheck(condition=condition, name=f"place_{name}_range"))
+    # Both coordinates of the stated point or neither (as Place.clean says); on SQLite this also
+    # catches a NaN that became NULL next to a real number.
+    both = models.Q(stated_latitude__isnull=True, stated_longitude__isnull=True) | models.Q(
+        stated_latitude__isnull=False, stated_longitude__isnull=False
+    )
+    checks.append(DatabaseCheck(condition=both, name="place_stated_point_pair"))
+    return checks
