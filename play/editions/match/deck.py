@@ -1,0 +1,33 @@
+"""The island deck as the rules take it.
+
+``{"cards": [[symbol, …], …], "roles": […], "symbols": […]}``.
+
+``deck_data`` reads card dicts (``{"symbols": [int, …], "role": str, "names": [str, …]}``,
+``names`` optional and parallel to ``symbols``); symbol names, when given, are collected into one
+table indexed by symbol number. Cards without symbols (the score cards) are left out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from play.rules_common import RuleViolation
+
+
+def deck_data(cards: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
+    symbol_cards, roles = [], []
+    names: dict[int, str] = {}
+    for card in cards:
+        symbols = card.get("symbols") or []
+        if not symbols:
+            continue
+        if not all(isinstance(s, int) and not isinstance(s, bool) and s >= 0 for s in symbols):
+            raise RuleViolation("bad_deck", "A card's symbols are symbol numbers.")
+        symbol_cards.append(list(symbols))
+        roles.append(str(card.get("role", "")))
+        for symbol, name in zip(symbols, card.get("names") or [], strict=False):
+            names[symbol] = str(name)
+    count = 1 + max((max(card) for card in symbol_cards), default=-1)
+    table = [names.get(symbol, str(symbol)) for symbol in range(count)] if names else []
+    return {"cards": symbol_cards, "roles": roles, "symbols": table}
