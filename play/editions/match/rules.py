@@ -279,6 +279,8 @@ def claim(state: State, seat: int | None, args: dict, ctx: Context) -> State:
         raise TurnConflict("stale", "Your card has changed: look again.")
     if target == card:
         raise RuleViolation("own_card", "That is your own card.")
+    if state["roles"][target] == "port":
+        raise RuleViolation("port", "Ports are never covered.")
     if target not in targets(state, seat):
         if state["game"] == 2 and target in tops(state["island"]):
             raise TurnConflict("not_reachable", "Play on or next to your visible cards.")

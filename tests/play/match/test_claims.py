@@ -146,6 +146,14 @@ def test_it_puts_the_first_ports_card_on_the_centre():
     assert reach == {table.ref(table.top(s)) for s in NEIGHBOURS[CENTRE] | {CENTRE}}
 
 
+def test_it_never_covers_a_port():
+    table = started(game=2)
+    port = table.state["ports"][0]
+    with pytest.raises(RuleViolation) as refused:
+        table.move(0, "claim", table.right_claim(0, port))
+    assert refused.value.code == "port"
+
+
 def test_it_sends_a_ports_team_back_to_the_centre_when_its_cards_are_covered():
     table = started(game=2)
     table.move(0, "claim", table.right_claim(0, table.top(CENTRE)))
