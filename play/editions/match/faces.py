@@ -1,0 +1,47 @@
+"""Where a card's symbols sit on screen: one in the middle and the others on a ring.
+
+Positions are in a 100 × 100 box (the card is the circle of radius 50 around 50, 50). The ring
+is turned by an angle taken from the card's per-game reference, so that cards do not all look
+alike and the position of a symbol says nothing about the card beyond what is shown.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+CENTRE_RADIUS = 15.0
+RING_RADIUS = 33.5
+SLOT_RADIUS = 12.5
+
+
+def layout(symbols: list[int], ref: str, names: list[str] | None = None) -> list[dict[str, Any]]:
+    """Each symbol's slot: ``symbol``, ``name``, ``x``, ``y``, ``r`` (the slot's radius)."""
+    if not symbols:
+        return []
+    turn = int(ref[:8], 16) if ref else 0
+    order = list(symbols)
+    first = turn % len(order)
+    order = order[first:] + order[:first]
+    slots = [(50.0, 50.0, CENTRE_RADIUS)]
+    ring = len(order) - 1
+    offset = (turn >> 8) % 360
+    for k in range(ring):
+        angle = math.radians(offset + 360.0 * k / ring)
+        slots.append(
+            (
+                round(50.0 + RING_RADIUS * math.cos(angle), 2),
+                round(50.0 + RING_RADIUS * math.sin(angle), 2),
+                SLOT_RADIUS,
+            )
+        )
+    return [
+        {
+            "symbol": symbol,
+            "name": names[symbol] if names and symbol < len(names) else str(symbol),
+            "x": x,
+            "y": y,
+            "r": r,
+        }
+        for symbol, (x, y, r) in zip(order, slots, strict=True)
+    ]
