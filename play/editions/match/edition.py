@@ -10,7 +10,8 @@ from django.utils.translation import gettext_lazy as _
 from play.editions.match import rules
 from play.editions.match.bots import bot_claim
 from play.editions.match.deck import deck_data
-from play.editions.match.island import PORTS
+from play.editions.match.faces import layout
+from play.editions.match.island import CARD_HEIGHT, CARD_WIDTH, PORT_XY, PORTS, SPOT_XY
 from play.editions.match.rules import GAME_NAMES, State
 from play.engine import BotMove, Edition, Option, Seats, Viewer
 from play.rules_common import RuleViolation, final_ranking
@@ -62,9 +63,11 @@ def setup(
 
 
 def _card(state: State, card: int | None) -> dict[str, Any] | None:
+    """A visible card: its reference, its symbols and where they sit on its face."""
     if card is None:
         return None
-    return {"ref": state["refs"][card], "symbols": state["cards"][card]}
+    ref, symbols = state["refs"][card], state["cards"][card]
+    return {"ref": ref, "symbols": symbols, "face": layout(symbols, ref, state["symbols"])}
 
 
 def _left(state: State, team: dict) -> int:
@@ -84,11 +87,12 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
     game, playing = state["game"], state["phase"] == "play"
     island = []
     if game != 5:
-        for stack in state["island"]:
+        for spot, stack in enumerate(state["island"]):
             top = _card(state, stack[-1]) if stack else None
             if top is not None:
                 top.update(role=state["roles"][stack[-1]], height=len(stack))
-            island.append(top)
+            x, y = SPOT_XY[spot]
+            island.append({"spot": spot, "x": x, "y": y, "card": top})
     teams = [
         {
             "colour": team["colour"],
@@ -125,9 +129,16 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
         "teams": teams,
         "island": island,
         "ports": [
-            {"symbols": state["cards"][card], "touches": list(PORTS[k])}
+            {
+                "symbols": state["cards"][card],
+                "face": layout(state["cards"][card], f"{k:08x}", state["symbols"]),
+                "touches": list(PORTS[k]),
+                "x": PORT_XY[k][0],
+                "y": PORT_XY[k][1],
+            }
             for k, card in enumerate(state["ports"])
         ],
+        "card_size": [CARD_WIDTH, CARD_HEIGHT],
         "middle": [
             dict(_card(state, team["card"]), team=number, out=team["out"])
             for number, team in enumerate(state["teams"])

@@ -81,3 +81,38 @@ def largest_group(owned: Iterable[int]) -> int:
 def positions_where(tops: list[int | None], test: Callable[[int], bool]) -> list[int]:
     """The positions whose visible card passes ``test`` (empty positions never do)."""
     return [i for i, card in enumerate(tops) if card is not None and test(card)]
+
+
+# Screen geometry, in units where a card's diameter is 2: a box of WIDTH × HEIGHT with room
+# for the ports outside the coast. Positions and ports are given in percent of the box.
+WIDTH = 14.0
+HEIGHT = 13.0
+ROW_STEP = 3**0.5
+PORT_DISTANCE = 1.9
+
+
+def _spot_xy(position: int) -> tuple[float, float]:
+    row, column = CELLS[position]
+    return 3.0 + column, HEIGHT / 2 + (row - 2) * ROW_STEP
+
+
+def _percent(x: float, y: float) -> tuple[float, float]:
+    return round(100 * x / WIDTH, 2), round(100 * y / HEIGHT, 2)
+
+
+SPOT_XY: tuple[tuple[float, float], ...] = tuple(_percent(*_spot_xy(i)) for i in range(SIZE))
+
+
+def _port_xy(a: int, b: int) -> tuple[float, float]:
+    (ax, ay), (bx, by) = _spot_xy(a), _spot_xy(b)
+    mx, my = (ax + bx) / 2, (ay + by) / 2
+    cx, cy = _spot_xy(CENTRE)
+    length = ((mx - cx) ** 2 + (my - cy) ** 2) ** 0.5
+    return _percent(
+        mx + (mx - cx) / length * PORT_DISTANCE, my + (my - cy) / length * PORT_DISTANCE
+    )
+
+
+PORT_XY: tuple[tuple[float, float], ...] = tuple(_port_xy(a, b) for a, b in PORTS)
+CARD_WIDTH = round(100 * 2 / WIDTH, 2)
+CARD_HEIGHT = round(100 * 2 / HEIGHT, 2)
