@@ -111,10 +111,11 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
             ],
             "left": _left(state, team),
             "collected": team["collected"],
+            "games": [entry["points"][number] for entry in state["history"]],
             "out": team["out"],
             "locked_until": team["locked_until"],
         }
-        for team in state["teams"]
+        for number, team in enumerate(state["teams"])
     ]
     shown: dict[str, Any] = {
         "phase": state["phase"],
@@ -140,7 +141,7 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
         ],
         "card_size": [CARD_WIDTH, CARD_HEIGHT],
         "middle": [
-            dict(_card(state, team["card"]), team=number, out=team["out"])
+            dict(_card(state, team["card"]), team=number, role=team["colour"], out=team["out"])
             for number, team in enumerate(state["teams"])
             if game == 5 and team["card"] is not None
         ],
@@ -156,7 +157,7 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
             "seat": viewer.seat,
             "team": seat["team"],
             "colour": team["colour"],
-            "card": _card(state, card),
+            "card": None if card is None else dict(_card(state, card), role=state["roles"][card]),
             "pile": len(seat["pile"]) if game <= 3 else len(team["pile"]),
             "targets": [state["refs"][c] for c in rules.targets(state, viewer.seat)],
             "locked_until": team["locked_until"],

@@ -318,7 +318,9 @@ def collect(state: State, number: int, target: int, symbol: int, ctx: Context) -
     team["score"] += 1
     note(state, {"team": number, "kind": "collect", "symbol": symbol, "victim": victim}, ctx)
     if team["score"] >= state["options"]["points"]:
-        finish(state, 5, [0] * len(state["teams"]), [t["collected"] for t in state["teams"]])
+        # The points were counted card by card; the entry records them for the score table.
+        collected = [other["collected"] for other in state["teams"]]
+        finish(state, 5, collected, collected)
     elif sum(1 for other in state["teams"] if not other["out"]) == 1:
         knights_round(state, ctx.rng)
     return state
