@@ -20,7 +20,7 @@ from rest_framework.response import Response
 
 from cards.models import Deck, Edition
 from cards.roles import can_run_games
-from play import germany
+from play import api_core, germany
 from play.models import Draw, Game, Mode, PlayedTip, Team
 from play.rules_common import RuleViolation
 from play.rules_germany import TipCard
@@ -28,6 +28,8 @@ from play.services import can_manage, cookie_name, create_game, team_for_token
 from play.state import game_data, round_data, team_data
 
 TOKEN_HEADER = "HTTP_X_TEAM_TOKEN"
+# Editions still stored in the round tables; every other edition runs on the engine.
+LEGACY_EDITIONS = (Edition.GERMANY, Edition.WORLD)
 TOKEN_PARAM = OpenApiParameter(
     "X-Team-Token",
     str,
@@ -98,6 +100,8 @@ def _payload(request: Request, serializer_class: type[serializers.Serializer]) -
 def games(request: Request) -> Response:
     if not can_run_games(request.user):
         raise PermissionDenied("Only teachers may create games.")
+    if isinstance(request.data, dict) and request.data.get("edition") not in LEGACY_EDITIONS:
+        return api_core.create(request)
     data = _payload(request, GameCreateSerializer)
     deck = Deck.objects.filter(slug=data["deck"]).first()
     if deck is None:
@@ -134,6 +138,8 @@ def games(request: Request) -> Response:
 @permission_classes([AllowAny])
 def game_detail(request: Request, game_id: int) -> Response:
     game = get_object_or_404(Game.objects.select_related("deck"), pk=game_id)
+    if game.on_engine:
+        return api_core.detail(request, game)
     manager, team = _viewer(request, game)
     if not manager and team is None:
         raise PermissionDenied("Join the game as a team or log in as its teacher.")

@@ -11,6 +11,7 @@ the one place that renders a game.
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Callable, Iterable
 from urllib.parse import parse_qs
 
@@ -18,9 +19,13 @@ POLL_PATH = re.compile(r"^/play/(?:host/)?([A-Za-z0-9]{3,16})/state/$")
 
 
 def current_version(code: str) -> int | None:
+    """The game's version, or None when Django must answer (unknown game, a bot move due)."""
     from play.models import Game
 
-    return Game.objects.filter(code=code.upper()).values_list("version", flat=True).first()
+    row = Game.objects.filter(code=code.upper()).values_list("version", "bot_due_at").first()
+    if row is None or (row[1] is not None and row[1] <= time.time()):
+        return None
+    return row[0]
 
 
 class UnchangedPollShortcut:

@@ -13,7 +13,7 @@ from django.db import models
 from django.db.models import F
 from django.utils.translation import gettext_lazy as _
 
-from cards.models import Deck, Edition, Place
+from cards.models import Deck, Place
 
 # No 0/O, 1/I/L: the code is read off a projector from the back of the room.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -55,9 +55,17 @@ class Draw(models.TextChoices):
     PICKED = "picked", _("hand-picked")
 
 
+def new_seed() -> int:
+    return secrets.randbits(62)
+
+
 class Game(models.Model):
-    edition = models.CharField(_("edition"), max_length=10, choices=Edition.choices)
-    deck = models.ForeignKey(Deck, on_delete=models.PROTECT, related_name="games")
+    # A registered edition's slug (play.registry); not a choices field, so that adding an
+    # edition needs no migration of the core.
+    edition = models.CharField(_("edition"), max_length=20)
+    deck = models.ForeignKey(
+        Deck, on_delete=models.PROTECT, related_name="games", null=True, blank=True
+    )
     code = models.CharField(_("join code"), max_length=CODE_LENGTH, unique=True, default=new_code)
     mode = models.CharField(_("mode"), max_length=10, choices=Mode.choices, default=Mode.PROJECTOR)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE)
@@ -68,6 +76,14 @@ class Game(models.Model):
     options = models.JSONField(default=dict, blank=True)
     language = models.CharField(max_length=2, default="de")
     version = models.PositiveIntegerField(default=1)
+    # The engine's half (play.engine): the per-game seed, the state after setup (replays start
+    # there) and the current state. Empty for games stored in the older round tables.
+    seed = models.BigIntegerField(default=new_seed)
+    initial = models.JSONField(null=True, blank=True)
+    state = models.JSONField(null=True, blank=True)
+    # When a computer seat's delayed move falls due (seconds since the epoch); polls apply it.
+    bot_due_at = models.FloatField(null=True, blank=True)
+    archived = models.BooleanField(_("archived"), default=False)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="games"
     )
@@ -80,7 +96,12 @@ class Game(models.Model):
         verbose_name_plural = _("games")
 
     def __str__(self) -> str:
-        return f"{self.get_edition_display()} {self.code}"
+        return f"{self.edition} {self.code}"
+
+    @property
+    def on_engine(self) -> bool:
+        """Stored as engine state with a move log (every edition once moved onto the core)."""
+        return self.state is not None
 
     @property
     def is_finished(self) -> bool:
@@ -102,6 +123,7 @@ class Team(models.Model):
     # The secret a team device keeps in a cookie; replacing it kicks the device.
     token = models.CharField(max_length=64, unique=True, default=new_token)
     device_joined = models.BooleanField(default=False)
+    is_bot = models.BooleanField(_("computer"), default=False)
 
     class Meta:
         ordering = ["game", "index"]
@@ -131,6 +153,33 @@ class Team(models.Model):
     @property
     def colour_name(self) -> str:
         return str(self.style[3])
+
+
+# A seat is a team or a single player, depending on the edition.
+Seat = Team
+
+
+class Move(models.Model):
+    """One entry of a game's append-only move log (an undone move stays, marked ``undone``)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
+    number = models.PositiveIntegerField()  # 1-based; seeds the move's random generator
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    name = models.CharField(max_length=40)
+    args = models.JSONField(default=dict, blank=True)
+    at = models.DateTimeField()
+    by_teacher = models.BooleanField(default=False)
+    by_bot = models.BooleanField(default=False)
+    undone = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["game", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="unique_move_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game.code} #{self.number} {self.name}"
 
 
 class Round(models.Model):

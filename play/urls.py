@@ -16,6 +16,8 @@ urlpatterns = [
     path("host/<str:code>/round/", views_host.start_round, name="start_round"),
     path("host/<str:code>/tip/", views_host.play_for_team, name="host_tip"),
     path("host/<str:code>/reveal/", views_host.reveal, name="reveal"),
+    path("host/<str:code>/move/", views_host.move, name="host_move"),
+    path("host/<str:code>/undo/", views_host.undo, name="undo"),
     path("host/<str:code>/mode/", views_host.change_mode, name="mode"),
     path("host/<str:code>/kick/", views_host.kick, name="kick"),
     path("host/<str:code>/end/", views_host.end, name="end"),
@@ -27,4 +29,5 @@ urlpatterns = [
     path("<str:code>/join/", views_team.claim, name="claim"),
     path("<str:code>/state/", views_team.team_state, name="team_state"),
     path("<str:code>/tip/", views_team.place_tip, name="team_tip"),
+    path("<str:code>/move/", views_team.move, name="team_move"),
 ]

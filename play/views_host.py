@@ -6,14 +6,14 @@ import csv
 
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from cards.roles import can_run_games
-from play import germany, views_world, world
+from play import germany, views_shell, views_world, world
 from play.display import decorate, error_text, qr_svg, results_table, round_map_svg, tip_card
 from play.forms import NewGameForm
 from play.models import Game, Mode, Team
@@ -118,7 +118,10 @@ def new_game(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_GET
 def host(request: HttpRequest, code: str) -> HttpResponse:
-    return render_host(request, _get_game_for_host(request, code))
+    game = _get_game_for_host(request, code)
+    if game.on_engine:
+        return views_shell.render_projector(request, views_shell.run_due_bots(game))
+    return render_host(request, game)
 
 
 @require_GET
@@ -130,21 +133,24 @@ def host_state(request: HttpRequest, code: str) -> HttpResponse:
     if request.GET.get("v") == str(version):
         return HttpResponse(status=204)
     game = _get_game_for_host(request, code)
+    if game.on_engine:
+        return views_shell.render_projector(request, views_shell.run_due_bots(game))
     context = host_context(request, game)
     return render(request, context.get("partial", "play/_host.html"), context)
 
 
 def _act(request: HttpRequest, code: str, action) -> HttpResponse:
     game = _get_game_for_host(request, code)
+    render_page = views_shell.render_projector if game.on_engine else render_host
     try:
         action(game)
     except RuleViolation as error:
         game.refresh_from_db()
-        return render_host(request, game, error_text(error), status=error.http_status)
+        return render_page(request, game, error_text(error), status=error.http_status)
     if not request.htmx:
         return redirect("play:host", game.code)
     game.refresh_from_db()
-    return render_host(request, game)
+    return render_page(request, game)
 
 
 @login_required
@@ -195,6 +201,24 @@ def play_for_team(request: HttpRequest, code: str) -> HttpResponse:
 
 @login_required
 @require_POST
+def move(request: HttpRequest, code: str) -> HttpResponse:
+    game = _get_game_for_host(request, code)
+    if not game.on_engine:
+        raise Http404
+    return views_shell.host_move(request, game)
+
+
+@login_required
+@require_POST
+def undo(request: HttpRequest, code: str) -> HttpResponse:
+    game = _get_game_for_host(request, code)
+    if not game.on_engine:
+        raise Http404
+    return views_shell.undo(request, game)
+
+
+@login_required
+@require_POST
 def change_mode(request: HttpRequest, code: str) -> HttpResponse:
     return _act(request, code, lambda game: set_mode(game, request.POST.get("mode", "")))
 
@@ -217,6 +241,8 @@ def end(request: HttpRequest, code: str) -> HttpResponse:
 @require_GET
 def results_csv(request: HttpRequest, code: str) -> HttpResponse:
     game = _get_game_for_host(request, code)
+    if game.on_engine:
+        return views_shell.results_csv(game)
     if game.edition == "world":
         return views_world.results_csv(game)
     teams, rows, totals = results_table(game)

@@ -6,13 +6,13 @@ comes back to the same team; the teacher kicking the device replaces the token.
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from play import germany, views_world
+from play import germany, views_shell, views_world
 from play.display import decorate, error_text, tip_card
 from play.models import CODE_LENGTH, Game, Team
 from play.rules_common import RuleViolation
@@ -81,6 +81,8 @@ def team(request: HttpRequest, code: str) -> HttpResponse:
     me = _device_team(request, game)
     if me is None:
         return render(request, "play/pick_team.html", {"game": game, "teams": game.teams.all()})
+    if game.on_engine:
+        return views_shell.render_device(request, views_shell.run_due_bots(game), me)
     return _render_team(request, game, me)
 
 
@@ -124,8 +126,21 @@ def team_state(request: HttpRequest, code: str) -> HttpResponse:
         response = HttpResponse(status=204)
         response["HX-Redirect"] = reverse("play:team", args=[game.code])
         return response
+    if game.on_engine:
+        return views_shell.render_device(request, views_shell.run_due_bots(game), me)
     context = team_context(game, me)
     return render(request, context.get("partial", "play/_team.html"), context)
+
+
+@require_POST
+def move(request: HttpRequest, code: str) -> HttpResponse:
+    game = _game(code)
+    me = _device_team(request, game)
+    if me is None:
+        return redirect("play:team", game.code)
+    if not game.on_engine:
+        raise Http404
+    return views_shell.device_move(request, game, me)
 
 
 @require_POST

@@ -101,3 +101,16 @@ def world3(teacher, world_big):
         team_names=["Adler", "Bären", "Dachse"],
         starting_team=1,
     )
+
+
+@pytest.fixture(autouse=True)
+def _every_engine_game_replays(request):
+    """After each test: every game on the engine replays from its log to its stored state."""
+    yield
+    if not {"db", "transactional_db"} & set(request.fixturenames):
+        return
+    from play.games import replayed_state
+    from play.models import Game
+
+    for game in Game.objects.filter(state__isnull=False):
+        assert replayed_state(game) == game.state, f"game {game.code} does not replay"

@@ -1,0 +1,36 @@
+"""What a deck card says, as plain data: the copy a game keeps so that its log replays alone.
+
+A game copies its deck's cards when it is set up; editing the card database later changes the
+next game, never one in progress (and never the replay of a finished one).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cards.models import DeckCard, Edition
+
+
+def card_data(card: DeckCard, language: str = "de") -> dict[str, Any]:
+    place = card.place
+    data: dict[str, Any] = {
+        "id": place.pk,
+        "name": place.display_name(language),
+        "kind": place.kind,
+        "state": place.state,
+        "description": place.display_description(language),
+        "population": place.population,
+        "latitude": place.latitude,
+        "longitude": place.longitude,
+        "colour": card.colour,
+    }
+    if card.deck.edition == Edition.GERMANY:
+        from geo.grid import germany_grid
+
+        # Cards of a Germany deck were checked to lie in Germany when they were added.
+        data["ns"], data["we"] = germany_grid(place.latitude, place.longitude)
+    elif card.deck.edition == Edition.WORLD:
+        location = place.world_location()
+        data["board"] = location.board if location else ""
+        data["solutions"] = list(location.solutions) if location else []
+    return data

@@ -1,0 +1,185 @@
+"""The generic play API, the same for every edition on the engine (see DESIGN.md, "Play").
+
+``POST /api/games/`` creates, ``GET /api/games/{id}/`` gives the caller's view and version,
+``POST …/moves/`` makes a move for the caller's seat (or, as the teacher, for any seat or the
+game), ``POST …/undo/`` takes the last move back, ``GET …/log/`` lists the moves.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import serializers, status
+from rest_framework.decorators import api_view, permission_classes
+from rest_framework.exceptions import PermissionDenied
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from cards.models import Deck
+from play import games
+from play.engine import RuleViolation, Viewer
+from play.models import Game, Mode, Team
+from play.services import can_manage, cookie_name, team_for_token
+
+TOKEN_HEADER = "HTTP_X_TEAM_TOKEN"
+
+
+class EngineGameSerializer(serializers.Serializer):
+    edition = serializers.CharField(max_length=20)
+    deck = serializers.SlugField(required=False, allow_null=True)
+    seats = serializers.ListField(child=serializers.CharField(max_length=40), min_length=1)
+    options = serializers.DictField(required=False)
+    bots = serializers.ListField(
+        child=serializers.IntegerField(min_value=0, max_value=99), required=False
+    )
+    mode = serializers.ChoiceField(choices=Mode.choices, default=Mode.DEVICES)
+
+
+class MoveSerializer(serializers.Serializer):
+    move = serializers.CharField(max_length=40)
+    args = serializers.DictField(required=False, default=dict)
+    seat = serializers.IntegerField(
+        required=False,
+        min_value=0,
+        max_value=99,
+        help_text="The teacher only: the seat to move for.",
+    )
+
+
+def violation(error: RuleViolation) -> Response:
+    return Response({"code": error.code, "detail": error.message}, status=error.http_status)
+
+
+def seat_of(request: Request, game: Game) -> Team | None:
+    token = request.META.get(TOKEN_HEADER) or request.COOKIES.get(cookie_name(game))
+    return team_for_token(game, token)
+
+
+def payload(request: Request, serializer_class: type[serializers.Serializer]) -> dict[str, Any]:
+    if not isinstance(request.data, dict):
+        raise serializers.ValidationError({"detail": "Send a JSON object."})
+    serializer = serializer_class(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data
+
+
+def game_body(game: Game, viewer: Viewer) -> dict[str, Any]:
+    return {
+        "id": game.pk,
+        "code": game.code,
+        "edition": game.edition,
+        "status": game.status,
+        "version": game.version,
+        "seats": [
+            {"index": t.index, "name": t.name, "is_bot": t.is_bot, "colour": t.colour}
+            for t in game.teams.all()
+        ],
+        "view": games.view_for(game, viewer),
+        "result": games.result_of(game),
+    }
+
+
+def create(request: Request) -> Response:
+    data = payload(request, EngineGameSerializer)
+    deck = None
+    if data.get("deck"):
+        deck = Deck.objects.filter(slug=data["deck"]).first()
+        if deck is None:
+            return Response({"code": "unknown_deck", "detail": "No such deck."}, status=400)
+    try:
+        game = games.create_game(
+            user=request.user,
+            edition=data["edition"],
+            seat_names=data["seats"],
+            deck=deck,
+            options=data.get("options"),
+            bots=data.get("bots", []),
+            mode=data["mode"],
+            language=getattr(request, "LANGUAGE_CODE", "de")[:2],
+        )
+    except RuleViolation as error:
+        return violation(error)
+    body = game_body(game, Viewer.teacher())
+    body["seats"] = [
+        {"index": t.index, "name": t.name, "is_bot": t.is_bot, "token": t.token, "id": t.pk}
+        for t in game.teams.all()
+    ]
+    return Response(body, status=status.HTTP_201_CREATED)
+
+
+def detail(request: Request, game: Game) -> Response:
+    if can_manage(request.user, game):
+        viewer = Viewer.teacher()
+    else:
+        seat = seat_of(request, game)
+        if seat is None:
+            raise PermissionDenied("Join the game as a team or log in as its teacher.")
+        viewer = Viewer.of_seat(seat.index)
+    return Response(game_body(games.run_due_bots(game), viewer))
+
+
+@extend_schema(
+    request=MoveSerializer,
+    responses={
+        201: OpenApiResponse(OpenApiTypes.OBJECT, description="The caller's new view."),
+        400: OpenApiResponse(description="A rule violation: {code, detail}."),
+        403: OpenApiResponse(description="Neither the teacher nor a seat of this game."),
+        409: OpenApiResponse(description="Not your turn, the wrong phase, or the game is over."),
+    },
+    description="Make a move for the caller's seat; the teacher may move for any seat or the game.",
+)
+@api_view(["POST"])
+@permission_classes([AllowAny])
+def moves(request: Request, game_id: int) -> Response:
+    game = get_object_or_404(Game, pk=game_id, state__isnull=False)
+    data = payload(request, MoveSerializer)
+    teacher = can_manage(request.user, game)
+    if teacher:
+        seat, viewer = data.get("seat"), Viewer.teacher()
+    else:
+        me = seat_of(request, game)
+        if me is None:
+            raise PermissionDenied("Join the game as a team or log in as its teacher.")
+        if data.get("seat") not in (None, me.index):
+            raise PermissionDenied("A device may only move for its own seat.")
+        seat, viewer = me.index, Viewer.of_seat(me.index)
+    try:
+        game = games.make_move(game, seat, data["move"], data["args"], teacher=teacher)
+    except RuleViolation as error:
+        return violation(error)
+    return Response(game_body(game, viewer), status=status.HTTP_201_CREATED)
+
+
+@extend_schema(
+    request=None,
+    responses={200: OpenApiTypes.OBJECT, 400: OpenApiTypes.OBJECT},
+    description="The teacher takes back the last move made by people.",
+)
+@api_view(["POST"])
+def undo(request: Request, game_id: int) -> Response:
+    game = get_object_or_404(Game, pk=game_id, state__isnull=False)
+    if not can_manage(request.user, game):
+        raise PermissionDenied("Only the teacher running this game may do that.")
+    try:
+        game = games.undo(game)
+    except RuleViolation as error:
+        return violation(error)
+    return Response(game_body(game, Viewer.teacher()))
+
+
+@extend_schema(
+    request=None,
+    responses={200: OpenApiTypes.OBJECT},
+    description="The move log: for the teacher, or anyone once the game is over.",
+)
+@api_view(["GET"])
+@permission_classes([AllowAny])
+def log(request: Request, game_id: int) -> Response:
+    game = get_object_or_404(Game, pk=game_id, state__isnull=False)
+    if not (game.is_finished or can_manage(request.user, game)):
+        raise PermissionDenied("The log is open once the game is over.")
+    return Response({"moves": games.log_rows(game)})

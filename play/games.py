@@ -1,0 +1,270 @@
+"""The Django half of the play core: games on an edition's engine, their move log, undo, bots.
+
+Every change runs under the game row's lock (``services.locked_game``), is appended to the log
+with the acting seat and time, and bumps the game's version for polling screens. Replaying the
+log from ``Game.initial`` gives ``Game.state`` again; the teacher's undo is such a replay without
+the last move.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from datetime import UTC
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from cards.models import Deck
+from play import registry
+from play.engine import (
+    Context,
+    Edition,
+    LoggedMove,
+    RuleViolation,
+    Viewer,
+    apply_move,
+    as_json,
+    clean_options,
+    move_rng,
+    replay,
+    setup_rng,
+)
+from play.models import Game, Mode, Move, Status, Team
+from play.services import TEAM_NAME_MAX, locked_game
+
+# A bot loop that never ends would hold the game's lock for ever; real games need a few dozen.
+MAX_BOT_MOVES = 500
+
+
+def edition_of(game: Game) -> Edition:
+    edition = registry.get(game.edition)
+    if edition is None:
+        raise RuleViolation("unknown_edition", f"Unknown edition {game.edition!r}.")
+    return edition
+
+
+def clean_seat_names(edition: Edition, names: Sequence[Any]) -> list[str]:
+    low, high = edition.seats.min, edition.seats.max
+    if not isinstance(names, list | tuple) or not low <= len(names) <= high:
+        noun = "teams" if edition.seats.kind == "teams" else "players"
+        raise RuleViolation("seat_count", f"A game has {low} to {high} {noun}.")
+    cleaned = []
+    for name in names:
+        if not isinstance(name, str) or not name.strip():
+            raise RuleViolation("team_name", "Every team needs a name.")
+        name = name.strip()
+        if len(name) > TEAM_NAME_MAX:
+            raise RuleViolation("team_name", f"Team names have at most {TEAM_NAME_MAX} characters.")
+        if any(ord(ch) < 32 or ord(ch) == 127 for ch in name):
+            raise RuleViolation("team_name", "Team names cannot contain control characters.")
+        cleaned.append(name)
+    if len({n.casefold() for n in cleaned}) != len(cleaned):
+        raise RuleViolation("team_name", "Two teams cannot have the same name.")
+    return cleaned
+
+
+def deck_cards(deck: Deck, language: str) -> list[dict[str, Any]]:
+    """A deck's cards as plain data for an edition's setup (the game keeps its own copy)."""
+    from cards.snapshot import card_data  # the card database knows what a card says
+
+    return [card_data(card, language) for card in deck.cards.select_related("place")]
+
+
+def create_game(
+    *,
+    user: Any,
+    edition: str,
+    seat_names: Sequence[Any],
+    deck: Deck | None = None,
+    options: dict[str, Any] | None = None,
+    bots: Sequence[int] = (),
+    mode: str = Mode.DEVICES,
+    language: str = "de",
+) -> Game:
+    """Set up a game of a registered edition; raises ``RuleViolation`` for bad settings."""
+    spec = registry.get(edition) if isinstance(edition, str) else None
+    if spec is None:
+        raise RuleViolation("unknown_edition", f"Unknown edition {edition!r}.")
+    names = clean_seat_names(spec, seat_names)
+    if spec.deck_edition is not None:
+        if deck is None:
+            raise RuleViolation("deck_required", "This game needs a deck of cards.")
+        if deck.edition != spec.deck_edition:
+            raise RuleViolation("deck_edition", f"Deck {deck.slug!r} is not a {edition} deck.")
+    elif deck is not None:
+        raise RuleViolation("deck_not_used", "This game does not use a deck.")
+    if not isinstance(bots, list | tuple) or any(
+        not isinstance(b, int) or isinstance(b, bool) or not 0 <= b < len(names) for b in bots
+    ):
+        raise RuleViolation("bad_bots", "Computer seats are given by their seat numbers.")
+    if bots and spec.bot is None:
+        raise RuleViolation("no_bots", "This game has no computer players.")
+    if len(set(bots)) == len(names):
+        raise RuleViolation("bad_bots", "At least one seat must be played by people.")
+    if mode not in Mode.values:
+        raise RuleViolation("unknown_mode", f"Unknown mode {mode!r}.")
+    cleaned = clean_options(spec, options, len(names))
+    cards = deck_cards(deck, language) if deck is not None else None
+    for _attempt in range(5):
+        try:
+            with transaction.atomic():
+                game = Game(
+                    edition=spec.slug, deck=deck, mode=mode, options=cleaned, language=language
+                )
+                game.created_by = user if getattr(user, "is_authenticated", False) else None
+                state = as_json(spec.setup(cleaned, cards, names, setup_rng(game.seed)))
+                game.initial = state
+                game.state = state
+                game.save()
+                Team.objects.bulk_create(
+                    Team(game=game, index=i, name=name, is_bot=i in bots)
+                    for i, name in enumerate(names)
+                )
+                _run_bots(game, spec)
+                _finish_if_over(game, spec)
+                _save(game)
+                return game
+        except IntegrityError:  # a join code or token collided; draw new ones
+            continue
+    raise RuntimeError("could not find a free join code")
+
+
+def _apply(game: Game, edition: Edition, seat: int | None, name: str, args: Any, **flags) -> None:
+    # Check first with a provisional context, so a refused move leaves no log entry behind;
+    # the rng and clock of a move depend only on its number and logged time.
+    if not isinstance(args, dict):
+        raise RuleViolation("bad_args", "A move's arguments are an object.")
+    number = (game.moves.order_by("-number").values_list("number", flat=True).first() or 0) + 1
+    at = timezone.now()
+    ctx = Context(move_rng(game.seed, number), at.timestamp(), flags.get("by_teacher", False))
+    new = as_json(apply_move(edition, game.state, seat, name, args, ctx))
+    Move.objects.create(game=game, number=number, seat=seat, name=name, args=args, at=at, **flags)
+    game.state = new
+
+
+def _finish_if_over(game: Game, edition: Edition) -> None:
+    if game.status != Status.FINISHED and edition.result(game.state) is not None:
+        game.status = Status.FINISHED
+        game.finished_at = timezone.now()
+
+
+def _run_bots(game: Game, edition: Edition, now: float | None = None) -> None:
+    """Apply the computer seats' moves that are due; remember when the next one falls due."""
+    game.bot_due_at = None
+    if edition.bot is None:
+        return
+    bot_seats = [t.index for t in game.teams.all() if t.is_bot]
+    if not bot_seats:
+        return
+    for _step in range(MAX_BOT_MOVES):
+        if edition.result(game.state) is not None:
+            return
+        due = None
+        for seat in bot_seats:
+            move = edition.bot(game.state, seat)
+            if move is None:
+                continue
+            ready_at = _last_move_time(game) + move.delay
+            if ready_at <= (now if now is not None else time.time()):
+                due = (seat, move)
+                break
+            game.bot_due_at = min(game.bot_due_at or ready_at, ready_at)
+        if due is None:
+            return
+        game.bot_due_at = None
+        seat, move = due
+        _apply(game, edition, seat, move.move, dict(move.args), by_bot=True)
+        _finish_if_over(game, edition)
+
+
+def _last_move_time(game: Game) -> float:
+    last = game.moves.filter(undone=False).order_by("-number").values_list("at", flat=True).first()
+    return (last or game.created_at or timezone.now()).timestamp()
+
+
+def _save(game: Game) -> None:
+    game.save(update_fields=["state", "status", "finished_at", "bot_due_at"])
+
+
+def make_move(game: Game, seat: int | None, name: str, args: Any, *, teacher: bool = False) -> Game:
+    """Apply one move for a seat (or the teacher), then any computer moves that are due."""
+    with locked_game(game.pk) as locked:
+        edition = edition_of(locked)
+        if seat is not None and not (isinstance(seat, int) and 0 <= seat < locked.teams.count()):
+            raise RuleViolation("unknown_seat", "No such seat in this game.")
+        _apply(locked, edition, seat, name, args, by_teacher=teacher)
+        _finish_if_over(locked, edition)
+        _run_bots(locked, edition)
+        _save(locked)
+    return locked
+
+
+def run_due_bots(game: Game) -> Game:
+    """Called by polls once ``bot_due_at`` has passed; a no-op when another poll was first."""
+    if game.bot_due_at is None or game.bot_due_at > time.time() or game.is_finished:
+        return game
+    with locked_game(game.pk) as locked:
+        if locked.bot_due_at is None or locked.bot_due_at > time.time():
+            locked.unchanged = True
+            return locked
+        edition = edition_of(locked)
+        _run_bots(locked, edition)
+        _finish_if_over(locked, edition)
+        _save(locked)
+    return locked
+
+
+def logged_moves(game: Game) -> list[LoggedMove]:
+    return [
+        LoggedMove(m.number, m.seat, m.name, m.args, m.at.timestamp(), m.by_teacher)
+        for m in game.moves.filter(undone=False).order_by("number")
+    ]
+
+
+def replayed_state(game: Game) -> dict[str, Any]:
+    return as_json(replay(edition_of(game), game.initial, logged_moves(game), game.seed))
+
+
+def undo(game: Game) -> Game:
+    """Take back the last move people made (and the computer moves that followed it)."""
+    with locked_game(game.pk, allow_finished=True) as locked:
+        edition = edition_of(locked)
+        live = list(locked.moves.filter(undone=False).order_by("-number"))
+        last_human = next((m for m in live if not m.by_bot), None)
+        if last_human is None:
+            raise RuleViolation("nothing_to_undo", "There is no move to take back.")
+        Move.objects.filter(game=locked, number__gte=last_human.number).update(undone=True)
+        locked.state = replayed_state(locked)
+        locked.status, locked.finished_at = Status.ACTIVE, None
+        _finish_if_over(locked, edition)
+        # Computer seats wait for people after an undo, or the undo would be undone at once.
+        locked.bot_due_at = None
+        _save(locked)
+    return locked
+
+
+def view_for(game: Game, viewer: Viewer) -> dict[str, Any]:
+    edition = edition_of(game)
+    return edition.view(game.state, viewer)
+
+
+def result_of(game: Game) -> dict[str, Any] | None:
+    return edition_of(game).result(game.state)
+
+
+def log_rows(game: Game) -> list[dict[str, Any]]:
+    return [
+        {
+            "number": m.number,
+            "seat": m.seat,
+            "move": m.name,
+            "args": m.args,
+            "at": m.at.astimezone(UTC).isoformat(),
+            "by_teacher": m.by_teacher,
+            "by_bot": m.by_bot,
+            "undone": m.undone,
+        }
+        for m in game.moves.order_by("number")
+    ]

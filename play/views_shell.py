@@ -1,0 +1,172 @@
+"""The classroom shells of games on the engine: the projector (with the teacher's bar) and a
+seat's device. Each renders the edition's fragment (``play/<slug>/_projector.html`` or
+``_device.html``) inside the shell's stage; the same stage fragment answers polls and moves.
+"""
+
+from __future__ import annotations
+
+import csv
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import gettext as _
+
+from play import games
+from play.display import error_text, qr_svg
+from play.engine import RuleViolation, Viewer
+from play.models import Game, Mode, Team
+from play.safe_csv import safe_row
+
+
+def run_due_bots(game: Game) -> Game:
+    return games.run_due_bots(game)
+
+
+def seat_data(team: Team) -> dict[str, Any]:
+    return {
+        "index": team.index,
+        "name": team.name,
+        "colour": team.colour,
+        "letter": team.letter,
+        "shape": team.shape,
+        "is_bot": team.is_bot,
+        "device_joined": team.device_joined,
+    }
+
+
+def _local_seat_views(game: Game, seats: list[Team], view: dict) -> list[dict]:
+    """Seats acting now that play on the projector: no device of their own, not a computer."""
+    active = view.get("active_seats") or []
+    local = []
+    for team in seats:
+        on_projector = game.mode == Mode.PROJECTOR or not team.device_joined
+        if team.index in active and on_projector and not team.is_bot:
+            seat_view = games.view_for(game, Viewer.of_seat(team.index))
+            local.append({"seat": seat_data(team), "view": seat_view})
+    return local
+
+
+def projector_context(request: HttpRequest, game: Game, error: str = "") -> dict[str, Any]:
+    seats = list(game.teams.all())
+    view = games.view_for(game, Viewer.teacher())
+    context = {
+        "game": game,
+        "edition": games.edition_of(game),
+        "view": view,
+        "seats": [seat_data(t) for t in seats],
+        "local_seats": [] if game.is_finished else _local_seat_views(game, seats, view),
+        "result": games.result_of(game),
+        "error": error,
+        "is_teacher": True,
+        "move_url": reverse("play:host_move", args=[game.code]),
+        "poll_url": reverse("play:host_state", args=[game.code]),
+        "fragment": f"play/{game.edition}/_projector.html",
+        "can_undo": game.moves.filter(undone=False, by_bot=False).exists(),
+    }
+    if game.mode == Mode.DEVICES and not game.is_finished:
+        join_url = request.build_absolute_uri(reverse("play:team", args=[game.code]))
+        context["join_url"] = join_url
+        context["qr"] = qr_svg(join_url)
+    return context
+
+
+def device_context(game: Game, me: Team, error: str = "") -> dict[str, Any]:
+    seats = list(game.teams.all())
+    return {
+        "game": game,
+        "edition": games.edition_of(game),
+        "view": games.view_for(game, Viewer.of_seat(me.index)),
+        "seats": [seat_data(t) for t in seats],
+        "me": seat_data(me),
+        "result": games.result_of(game),
+        "error": error,
+        "is_teacher": False,
+        "move_url": reverse("play:team_move", args=[game.code]),
+        "poll_url": reverse("play:team_state", args=[game.code]),
+        "fragment": f"play/{game.edition}/_device.html",
+    }
+
+
+def _render(request: HttpRequest, page: str, context: dict, status: int = 200) -> HttpResponse:
+    with translation.override(context["game"].language):
+        template = "play/_stage.html" if request.htmx else page
+        return render(request, template, context, status=status)
+
+
+def render_projector(request: HttpRequest, game: Game, error: str = "", status: int = 200):
+    return _render(
+        request, "play/shell_projector.html", projector_context(request, game, error), status
+    )
+
+
+def render_device(request: HttpRequest, game: Game, me: Team, error: str = "", status: int = 200):
+    return _render(request, "play/shell_device.html", device_context(game, me, error), status)
+
+
+def move_args(request: HttpRequest) -> dict[str, Any]:
+    """A move's arguments from a form: every field but the move's name, seat and CSRF token;
+    fields named ``x[]`` give lists."""
+    args: dict[str, Any] = {}
+    for key in request.POST:
+        if key in ("move", "seat", "csrfmiddlewaretoken"):
+            continue
+        if key.endswith("[]"):
+            args[key[:-2]] = request.POST.getlist(key)
+        else:
+            args[key] = request.POST.get(key)
+    return args
+
+
+def host_move(request: HttpRequest, game: Game) -> HttpResponse:
+    """The teacher moves for the game or, with a ``seat`` field, for a seat on the projector."""
+    seat_field = request.POST.get("seat", "")
+    try:
+        seat = int(seat_field) if seat_field != "" else None
+    except ValueError:
+        seat = -1
+    try:
+        game = games.make_move(
+            game, seat, request.POST.get("move", ""), move_args(request), teacher=True
+        )
+    except RuleViolation as error:
+        game.refresh_from_db()
+        return render_projector(request, game, error_text(error), status=error.http_status)
+    if not request.htmx:
+        return redirect("play:host", game.code)
+    return render_projector(request, game)
+
+
+def device_move(request: HttpRequest, game: Game, me: Team) -> HttpResponse:
+    try:
+        game = games.make_move(game, me.index, request.POST.get("move", ""), move_args(request))
+    except RuleViolation as error:
+        game.refresh_from_db()
+        return render_device(request, game, me, error_text(error), status=error.http_status)
+    if not request.htmx:
+        return redirect("play:team", game.code)
+    return render_device(request, game, me)
+
+
+def undo(request: HttpRequest, game: Game) -> HttpResponse:
+    try:
+        game = games.undo(game)
+    except RuleViolation as error:
+        return render_projector(request, game, error_text(error), status=error.http_status)
+    if not request.htmx:
+        return redirect("play:host", game.code)
+    return render_projector(request, game)
+
+
+def results_csv(game: Game) -> HttpResponse:
+    edition = games.edition_of(game)
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="spot-on-{game.code}.csv"'
+    writer = csv.writer(response)
+    with translation.override(game.language):
+        rows = edition.rows(game.state) if edition.rows else [[_("Game"), game.code]]
+        for row in rows:
+            writer.writerow(safe_row(row))
+    return response

@@ -1,0 +1,69 @@
+// Classroom shells: show refused moves, full screen, keep the screen awake, a turn timer.
+(function () {
+  "use strict";
+  // htmx leaves 4xx answers unswapped; ours carry the stage with the server's message.
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var status = event.detail.xhr.status;
+    if (status === 400 || status === 403 || status === 409 || status === 429) {
+      event.detail.shouldSwap = true;
+      event.detail.isError = false;
+    }
+  });
+  // A lost connection: say so instead of silently showing an old table.
+  document.addEventListener("htmx:sendError", function () {
+    var box = document.querySelector(".stage-message");
+    if (box) box.innerHTML = '<p class="flash error">' + (document.documentElement.lang === "de"
+      ? "Keine Verbindung zum Server – wir versuchen es weiter."
+      : "No connection to the server – still trying.") + "</p>";
+  });
+
+  var button = document.querySelector("[data-fullscreen]");
+  if (button) {
+    button.addEventListener("click", function () {
+      if (document.fullscreenElement) document.exitFullscreen();
+      else document.documentElement.requestFullscreen().catch(function () {});
+    });
+  }
+
+  var wakeLock = null;
+  function keepAwake() {
+    if (!("wakeLock" in navigator) || document.visibilityState !== "visible") return;
+    navigator.wakeLock.request("screen").then(function (lock) { wakeLock = lock; }).catch(function () {});
+  }
+  document.addEventListener("visibilitychange", keepAwake);
+  keepAwake();
+
+  // The timer restarts whenever the game changes (a move was made): a per-turn clock.
+  var select = document.querySelector("[data-timer-select]");
+  var face = document.querySelector("[data-timer]");
+  var seconds = 0, left = 0, seen = null;
+  function version() {
+    var stage = document.getElementById("stage");
+    return stage ? stage.getAttribute("data-version") : null;
+  }
+  function draw() {
+    if (!face) return;
+    face.hidden = seconds === 0;
+    var m = Math.floor(left / 60), s = left % 60;
+    face.textContent = m + ":" + (s < 10 ? "0" : "") + s;
+    face.classList.toggle("up", left === 0);
+  }
+  if (select && face) {
+    var stored = window.localStorage.getItem("spoton-timer");
+    if (stored) select.value = stored;
+    seconds = left = parseInt(select.value, 10) || 0;
+    seen = version();
+    select.addEventListener("change", function () {
+      seconds = left = parseInt(select.value, 10) || 0;
+      window.localStorage.setItem("spoton-timer", String(seconds));
+      draw();
+    });
+    setInterval(function () {
+      var now = version();
+      if (now !== seen) { seen = now; left = seconds; }
+      else if (left > 0) left -= 1;
+      draw();
+    }, 1000);
+    draw();
+  }
+})();
