@@ -81,6 +81,7 @@ INSTALLED_APPS = [
     "cards",
     "printing",
     "play",
+    "play.editions.match",
 ]
 
 MIDDLEWARE = [

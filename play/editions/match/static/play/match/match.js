@@ -3,6 +3,11 @@
 // A wrong claim locks the team for a moment: the screen greys out for that long.
 (function () {
   "use strict";
+  // The fragment brings this script along with every refresh: set up once, then refresh.
+  if (window.matchDevice) {
+    window.matchDevice();
+    return;
+  }
   let picked = null;
   let lockSeen = null;
   let unlockTimer = null;
@@ -66,8 +71,8 @@
       show(root, card.dataset.ref);
     }
   });
-  document.addEventListener("DOMContentLoaded", init);
+  window.matchDevice = init;
   document.addEventListener("htmx:afterSettle", init);
-  document.addEventListener("match:refresh", init);
-  if (document.readyState !== "loading") init();
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
+  else init();
 })();
