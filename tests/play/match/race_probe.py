@@ -16,6 +16,26 @@ ROUNDS = 8
 TEAMS = 3
 
 
+def act(game_pk: int, seat: int, args: dict, barrier: threading.Barrier, outcomes: list) -> None:
+    """One device's claim, sent when every other device is ready to send its own."""
+    from django.db import connection
+
+    from play import games
+    from play.models import Game
+    from play.rules_common import RuleViolation
+
+    barrier.wait()
+    try:
+        games.make_move(Game.objects.get(pk=game_pk), seat, "claim", args)
+        outcomes[seat] = "ok"
+    except RuleViolation as error:
+        outcomes[seat] = f"{error.http_status}:{error.code}"
+    except Exception as error:  # anything else would be a 500
+        outcomes[seat] = f"error:{type(error).__name__}:{error}"
+    finally:
+        connection.close()
+
+
 def main() -> None:
     import django
 
@@ -28,7 +48,6 @@ def main() -> None:
     from play.editions.match import edition, rules
     from play.editions.match.deck import deck_data
     from play.models import Game
-    from play.rules_common import RuleViolation
     from tests.play.match.helpers import island_cards
 
     edition.island_deck = lambda: deck_data(island_cards())
@@ -57,19 +76,10 @@ def main() -> None:
         outcomes: list[str] = [""] * TEAMS
         barrier = threading.Barrier(TEAMS)
 
-        def act(seat: int) -> None:
-            barrier.wait()
-            try:
-                games.make_move(Game.objects.get(pk=game.pk), seat, "claim", claims[seat])
-                outcomes[seat] = "ok"
-            except RuleViolation as error:
-                outcomes[seat] = f"{error.http_status}:{error.code}"
-            except Exception as error:  # anything else would be a 500
-                outcomes[seat] = f"error:{type(error).__name__}:{error}"
-            finally:
-                connection.close()
-
-        threads = [threading.Thread(target=act, args=(seat,)) for seat in range(TEAMS)]
+        threads = [
+            threading.Thread(target=act, args=(game.pk, seat, claims[seat], barrier, outcomes))
+            for seat in range(TEAMS)
+        ]
         for thread in threads:
             thread.start()
         for thread in threads:
