@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import time
 
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -127,10 +128,11 @@ def host(request: HttpRequest, code: str) -> HttpResponse:
 @require_GET
 def host_state(request: HttpRequest, code: str) -> HttpResponse:
     """Polled every second or two: one version lookup when nothing changed."""
-    version = Game.objects.filter(code=code.upper()).values_list("version", flat=True).first()
-    if version is None:
+    row = Game.objects.filter(code=code.upper()).values_list("version", "bot_due_at").first()
+    if row is None:
         return HttpResponse(status=404)
-    if request.GET.get("v") == str(version):
+    # Unchanged, unless a computer seat's move has fallen due: this poll must apply it.
+    if request.GET.get("v") == str(row[0]) and not (row[1] and row[1] <= time.time()):
         return HttpResponse(status=204)
     game = _get_game_for_host(request, code)
     if game.on_engine:

@@ -6,6 +6,8 @@ comes back to the same team; the teacher kicking the device replaces the token.
 
 from __future__ import annotations
 
+import time
+
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -114,10 +116,11 @@ def claim(request: HttpRequest, code: str) -> HttpResponse:
 @require_GET
 def team_state(request: HttpRequest, code: str) -> HttpResponse:
     """Polled by team devices: one version lookup when nothing changed."""
-    version = Game.objects.filter(code=code.upper()).values_list("version", flat=True).first()
-    if version is None:
+    row = Game.objects.filter(code=code.upper()).values_list("version", "bot_due_at").first()
+    if row is None:
         return HttpResponse(status=404)
-    if request.GET.get("v") == str(version):
+    # Unchanged, unless a computer seat's move has fallen due: this poll must apply it.
+    if request.GET.get("v") == str(row[0]) and not (row[1] and row[1] <= time.time()):
         return HttpResponse(status=204)
     game = _game(code)
     me = _device_team(request, game)
