@@ -132,6 +132,7 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
         "ports": [
             {
                 "symbols": state["cards"][card],
+                "role": "port",
                 "face": layout(state["cards"][card], f"{k:08x}", state["symbols"]),
                 "touches": list(PORTS[k]),
                 "x": PORT_XY[k][0],
