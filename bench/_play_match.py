@@ -1,11 +1,11 @@
 """Match games for bench/play_load.py: 4 devices (two pairs) and a projector per classroom.
 
-Every device races: about every few seconds (``--match-claim``) it reads its view through the
-API, names the symbol its card shares with a card it may play on, and claims it. Every screen
-polls its stage the way the page does: the shell's poll every second and the match fragment's
-own poll every 0.4 s while cards are claimed. For every accepted claim the bench records when each
-*other* screen of the game first receives a version that includes it: the claim's visibility
-latency, measured from the moment the claim was sent.
+Every device races: about every few seconds (``--match-claim``) it reads the stage it last
+received, as a player looks at the screen, names the symbol its card shares with a card it may
+play on, and claims it through the API. Every screen polls its stage every 0.4 s, as the match
+pages do while cards are claimed. For every accepted claim the bench records when each *other*
+screen of the game first receives a version that includes it: the claim's visibility latency,
+measured from the moment the claim was sent.
 """
 
 from __future__ import annotations
@@ -13,10 +13,16 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import re
 import time
 
-SHELL_POLL = 1.0
 MATCH_POLL = 0.4
+PHASE = re.compile(rb'class="match match-device[^"]*"[^>]*data-phase="(\w+)"')
+OWN = re.compile(rb'<div class="mmine">(.*?)</div>', re.S)
+SYMBOL = re.compile(rb'data-symbol="(\d+)"')
+OWN_REF = re.compile(rb'name="card" value="(\w+)"')
+TARGET = re.compile(rb'<form id="claim-(\w+)"(.*?)</form>', re.S)
+BUTTON = re.compile(rb'name="symbol" value="(\d+)"')
 
 
 def setup_script(games: int) -> str:
@@ -67,6 +73,7 @@ async def _poll(screen, version_re, path, label, headers, every, watch, name, se
     while time.monotonic() < deadline:
         status, body = await screen.request("GET", f"{path}?v={watch['version']}", label, headers)
         if status == 200:
+            watch["html"] = body
             found = version_re.search(body)
             if found:
                 version = int(found.group(1))
@@ -76,48 +83,44 @@ async def _poll(screen, version_re, path, label, headers, every, watch, name, se
         await asyncio.sleep(every)
 
 
-def _claim_args(view: dict) -> dict | None:
-    me = view.get("me") or {}
-    card = me.get("card")
-    if not card or not me.get("targets"):
+def _claim_args(html: bytes) -> dict | None:
+    """What a player sees on the device's stage: its card and the cards it may claim."""
+    own, card = OWN.search(html), OWN_REF.search(html)
+    targets = TARGET.findall(html)
+    if not own or not card or not targets:
         return None
-    cards = {c["ref"]: c for c in view.get("middle", [])}
-    cards.update({s["card"]["ref"]: s["card"] for s in view.get("island", []) if s["card"]})
-    target = cards[random.choice(me["targets"])]
-    (symbol,) = set(card["symbols"]) & set(target["symbols"])
-    return {"symbol": symbol, "target": target["ref"], "card": card["ref"]}
+    mine = set(SYMBOL.findall(own.group(1)))
+    ref, form = random.choice(targets)
+    (symbol,) = mine & set(BUTTON.findall(form))
+    return {"symbol": int(symbol), "target": ref.decode(), "card": card.group(1).decode()}
 
 
-async def _racer(screen, game, seat, token, deadline, claim_every, shared, stats):
+async def _racer(screen, game, seat, token, deadline, claim_every, watch, stats):
     api = {"X-Team-Token": token}
-    url = f"/api/games/{game['id']}/"
+    url = f"/api/games/{game['id']}/moves/"
     while time.monotonic() < deadline:
         await asyncio.sleep(random.uniform(*claim_every))
-        status, raw = await screen.request("GET", url, "match api view", api)
-        if status != 200:
-            continue
-        body = json.loads(raw)
-        view = body["view"]
-        if view["phase"] == "ready":
+        phase = PHASE.search(watch.get("html", b""))
+        if phase and phase.group(1) == b"ready":
             move = {"move": "start", "args": {}}
         else:
-            args = _claim_args(view)
+            args = _claim_args(watch.get("html", b""))
             if args is None:
                 continue
             move = {"move": "claim", "args": args}
         sent = time.monotonic()
         # 409: another team was faster (or a wrong claim locked the team): part of the game.
         status, raw = await screen.request(
-            "POST", f"{url}moves/", "match api claim", api, move, expected=(409,)
+            "POST", url, "match api claim", api, move, expected=(409,)
         )
         if status == 201:
-            shared.claimed(json.loads(raw)["version"], sent, seat)
+            watch["shared"].claimed(json.loads(raw)["version"], sent, seat)
         elif status == 409:
             stats["match_409"] = stats.get("match_409", 0) + 1
 
 
 def match_screens(make_screen, version_re, game, session, deadline, claim_every, warmup, stats):
-    """The coroutines of one classroom: pollers of 4 devices and a projector, 4 racers."""
+    """The coroutines of one classroom: the pollers of 4 devices and a projector, 4 racers."""
     shared = Visibility(stats)
     tasks = []
     host = {"Cookie": f"sessionid={session}"}
@@ -128,21 +131,23 @@ def match_screens(make_screen, version_re, game, session, deadline, claim_every,
     for name, seat, path, headers in screens:
         watch = {"version": 0, "shared": shared}
         label = "match poll (projector)" if seat is None else "match poll (device)"
-        for every in (SHELL_POLL, MATCH_POLL):
-            tasks.append(
-                _poll(
-                    make_screen(),
-                    version_re,
-                    path,
-                    label,
-                    headers,
-                    every,
-                    watch,
-                    name,
-                    seat,
-                    deadline,
-                )
+        tasks.append(
+            _poll(
+                make_screen(),
+                version_re,
+                path,
+                label,
+                headers,
+                MATCH_POLL,
+                watch,
+                name,
+                seat,
+                deadline,
             )
-    for seat, token in game["teams"]:
-        tasks.append(_racer(make_screen(), game, seat, token, deadline, claim_every, shared, stats))
+        )
+        if seat is not None:
+            token = dict(game["teams"])[seat]
+            tasks.append(
+                _racer(make_screen(), game, seat, token, deadline, claim_every, watch, stats)
+            )
     return tasks

@@ -93,6 +93,9 @@ def test_two_phones_and_a_computer_team_play_knights_to_ten_points(
     for phone in phones:
         phone.wait_for_selector(".match-device[data-phase=play]")
     projector.wait_for_selector(".match-projector[data-phase=play]")
+    # While cards are claimed, every screen polls faster than the shell's second.
+    for page in (projector, *phones):
+        assert page.locator("#stage").get_attribute("hx-trigger") == "every 400ms"
     projector.screenshot(path=str(screenshot_dir / "match-knights-projector.png"))
     phones[0].screenshot(path=str(screenshot_dir / "match-knights-phone.png"))
 

@@ -1,5 +1,7 @@
-// Match devices: tap a card of the island to see it large beside your own, then tap the symbol
-// both share. The chosen card survives the screen's refreshes while it can still be claimed.
+// Match screens. While cards are claimed the stage polls faster than the shell's second, so a
+// claim shows on every screen well within a second (the fragment says how often: .mpoll).
+// Devices: tap a card of the island to see it large beside your own, then tap the symbol both
+// share. The chosen card survives the screen's refreshes while it can still be claimed.
 // A wrong claim locks the team for a moment: the screen greys out for that long.
 (function () {
   "use strict";
@@ -54,7 +56,19 @@
     lockSeen = until;
   }
 
+  function fastPoll() {
+    const stage = document.getElementById("stage");
+    const marker = stage && stage.querySelector(".mpoll");
+    if (!marker || !window.htmx) return;
+    const trigger = "every " + marker.dataset.pollMs + "ms";
+    if (stage.getAttribute("hx-trigger") !== trigger) {
+      stage.setAttribute("hx-trigger", trigger);
+      window.htmx.process(stage); // htmx re-reads changed attributes: one poller, faster
+    }
+  }
+
   function init() {
+    fastPoll();
     const root = document.querySelector(".match-device");
     if (!root) return;
     root.classList.remove("nojs");
