@@ -8,6 +8,7 @@ alike and the position of a symbol says nothing about the card beyond what is sh
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import Any
 
 CENTRE_RADIUS = 15.0
@@ -15,16 +16,10 @@ RING_RADIUS = 33.5
 SLOT_RADIUS = 12.5
 
 
-def layout(symbols: list[int], ref: str, names: list[str] | None = None) -> list[dict[str, Any]]:
-    """Each symbol's slot: ``symbol``, ``name``, ``x``, ``y``, ``r`` (the slot's radius)."""
-    if not symbols:
-        return []
-    turn = int(ref[:8], 16) if ref else 0
-    order = list(symbols)
-    first = turn % len(order)
-    order = order[first:] + order[:first]
+@lru_cache(maxsize=4096)
+def _slots(count: int, turn: int) -> tuple[tuple[float, float, float], ...]:
     slots = [(50.0, 50.0, CENTRE_RADIUS)]
-    ring = len(order) - 1
+    ring = count - 1
     offset = (turn >> 8) % 360
     for k in range(ring):
         angle = math.radians(offset + 360.0 * k / ring)
@@ -35,6 +30,16 @@ def layout(symbols: list[int], ref: str, names: list[str] | None = None) -> list
                 SLOT_RADIUS,
             )
         )
+    return tuple(slots)
+
+
+def layout(symbols: list[int], ref: str, names: list[str] | None = None) -> list[dict[str, Any]]:
+    """Each symbol's slot: ``symbol``, ``name``, ``x``, ``y``, ``r`` (the slot's radius)."""
+    if not symbols:
+        return []
+    turn = int(ref[:8], 16) if ref else 0
+    first = turn % len(symbols)
+    order = list(symbols[first:]) + list(symbols[:first])
     return [
         {
             "symbol": symbol,
@@ -43,5 +48,5 @@ def layout(symbols: list[int], ref: str, names: list[str] | None = None) -> list
             "y": y,
             "r": r,
         }
-        for symbol, (x, y, r) in zip(order, slots, strict=True)
+        for symbol, (x, y, r) in zip(order, _slots(len(order), turn), strict=True)
     ]
