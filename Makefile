@@ -28,6 +28,7 @@ run: setup
 lint: $(VENV)/.installed
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/lint-imports
 
 format: $(VENV)/.installed
 	$(BIN)/ruff check --fix .

@@ -4,6 +4,8 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from cards.models import Deck, Edition
+from play.engine import Edition as EngineEdition
+from play.engine import Option
 from play.models import Draw, Mode
 
 MAX_TEAM_FIELDS = 4
@@ -72,3 +74,55 @@ class NewWorldGameForm(forms.Form):
     def team_names(self) -> list[str]:
         names = [self.cleaned_data.get(f"team_{i}") for i in range(1, MAX_WORLD_TEAMS + 1)]
         return [n for n in names if n]
+
+
+def engine_game_form(edition: EngineEdition) -> type[forms.Form]:
+    """The new-game form of an edition on the engine, built from its seats and options."""
+    noun = _("Team") if edition.seats.kind == "teams" else _("Player")
+    fields: dict[str, forms.Field] = {}
+    if edition.deck_edition:
+        fields["deck"] = forms.ModelChoiceField(
+            label=_("Deck"),
+            queryset=Deck.objects.filter(edition=edition.deck_edition),
+            empty_label=None,
+        )
+    for i in range(edition.seats.max):
+        fields[f"seat_{i}"] = forms.CharField(
+            label=f"{noun} {i + 1}",
+            max_length=40,
+            required=i < edition.seats.min,
+            initial=DEFAULT_SEAT_NAMES[i] if i < edition.seats.min else "",
+        )
+        if edition.bot is not None:
+            fields[f"bot_{i}"] = forms.BooleanField(label=_("computer"), required=False)
+    fields["mode"] = forms.ChoiceField(
+        label=_("Play on"), choices=Mode.choices, initial=Mode.DEVICES, widget=forms.RadioSelect
+    )
+    for option in edition.options:
+        fields[f"option_{option.name}"] = _option_field(option)
+
+    def seat_names(self) -> list[str]:
+        names = [self.cleaned_data.get(f"seat_{i}") for i in range(edition.seats.max)]
+        return [n for n in names if n]
+
+    def bots(self) -> list[int]:
+        filled = [i for i in range(edition.seats.max) if self.cleaned_data.get(f"seat_{i}")]
+        return [n for n, i in enumerate(filled) if self.cleaned_data.get(f"bot_{i}")]
+
+    def options(self) -> dict:
+        return {o.name: self.cleaned_data[f"option_{o.name}"] for o in edition.options}
+
+    attrs = {**fields, "seat_names": seat_names, "bots": bots, "options": options}
+    return type(f"{edition.slug.title()}GameForm", (forms.Form,), attrs)
+
+
+DEFAULT_SEAT_NAMES = (_("Orange"), _("Blue"), _("Green"), _("Pink"), _("Navy"), _("Red"))
+
+
+def _option_field(option: Option) -> forms.Field:
+    common = {"label": option.label, "help_text": option.help, "initial": option.default}
+    if isinstance(option.default, bool):
+        return forms.BooleanField(required=False, **common)
+    if isinstance(option.default, int):
+        return forms.IntegerField(min_value=option.min, max_value=option.max, **common)
+    return forms.ChoiceField(choices=option.choices, **common)

@@ -9,6 +9,7 @@ urlpatterns = [
     path("", views_host.index, name="index"),
     path("new/", views_host.new_game, name="new"),
     path("new/world/", views_world.new_game, name="new_world"),
+    path("new/<slug:slug>/", views_host.new_engine_game, name="new_engine"),
     path("world/board/<str:board>.svg", views_world.board_image, name="world_board"),
     path("join/", views_team.join, name="join"),
     path("host/<str:code>/", views_host.host, name="host"),

@@ -14,9 +14,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from cards.roles import can_run_games
-from play import germany, views_shell, views_world, world
+from play import games, germany, registry, views_shell, views_world, world
 from play.display import decorate, error_text, qr_svg, results_table, round_map_svg, tip_card
-from play.forms import NewGameForm
+from play.forms import NewGameForm, engine_game_form
 from play.models import Game, Mode, Team
 from play.rules_common import RuleViolation
 from play.services import can_manage, create_game, end_game, kick_device, set_mode
@@ -84,10 +84,11 @@ def render_host(request: HttpRequest, game: Game, error: str = "", status: int =
 def index(request: HttpRequest) -> HttpResponse:
     if not can_run_games(request.user):
         raise PermissionDenied
-    games = Game.objects.select_related("deck").prefetch_related("teams")
+    rows = Game.objects.select_related("deck").prefetch_related("teams")
     if not request.user.is_superuser:
-        games = games.filter(created_by=request.user)
-    return render(request, "play/index.html", {"games": games[:50]})
+        rows = rows.filter(created_by=request.user)
+    editions = [e for e in registry.editions() if e.slug not in ("germany", "world")]
+    return render(request, "play/index.html", {"games": rows[:50], "editions": editions})
 
 
 @login_required
@@ -114,6 +115,35 @@ def new_game(request: HttpRequest) -> HttpResponse:
         else:
             return redirect("play:host", game.code)
     return render(request, "play/new.html", {"form": form})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def new_engine_game(request: HttpRequest, slug: str) -> HttpResponse:
+    """A new game of an edition on the engine, its form built from the edition's options."""
+    if not can_run_games(request.user):
+        raise PermissionDenied
+    edition = registry.get(slug)
+    if edition is None:
+        raise Http404
+    form = engine_game_form(edition)(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            game = games.create_game(
+                user=request.user,
+                edition=slug,
+                seat_names=form.seat_names(),
+                deck=form.cleaned_data.get("deck"),
+                options=form.options(),
+                bots=form.bots(),
+                mode=form.cleaned_data["mode"],
+                language=request.LANGUAGE_CODE[:2],
+            )
+        except RuleViolation as error:
+            form.add_error(None, error_text(error))
+        else:
+            return redirect("play:host", game.code)
+    return render(request, "play/new_engine.html", {"form": form, "edition": edition})
 
 
 @login_required

@@ -194,3 +194,22 @@ def test_the_results_csv_neutralises_formulas(client, teacher):
     client.force_login(teacher)
     text = client.get(f"/play/host/{game.code}/results.csv").content.decode()
     assert "'=0" in text
+
+
+def test_the_new_game_form_follows_the_edition(client, teacher):
+    client.force_login(teacher)
+    assert "/play/new/toy/" in client.get("/play/").content.decode()
+    page = client.get("/play/new/toy/").content.decode()
+    assert 'name="option_goal"' in page and 'name="bot_1"' in page
+    refused = client.post(
+        "/play/new/toy/", {"seat_0": "Ada", "seat_1": "Bo", "mode": "devices", "option_goal": 99}
+    )
+    assert refused.status_code == 200 and not Game.objects.exists()
+    created = client.post(
+        "/play/new/toy/",
+        {"seat_0": "Ada", "seat_1": "Bo", "bot_1": "on", "mode": "devices", "option_goal": 12},
+    )
+    game = Game.objects.get()
+    assert created.url == f"/play/host/{game.code}/"
+    assert game.options == {"goal": 12} and [t.is_bot for t in game.teams.all()] == [False, True]
+    assert client.get("/play/new/chess/").status_code == 404
