@@ -4,7 +4,9 @@
 
 ``deck_data`` reads card dicts (``{"symbols": [int, …], "role": str, "names": [str, …]}``,
 ``names`` optional and parallel to ``symbols``); symbol names, when given, are collected into one
-table indexed by symbol number. Cards without symbols (the score cards) are left out.
+table indexed by symbol number. A team card may also come as ``{"role": "team", "colour":
+"blue"}``, as match decks of the card database describe them. Cards without symbols (the score
+cards) are left out.
 """
 
 from __future__ import annotations
@@ -25,7 +27,8 @@ def deck_data(cards: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
         if not all(isinstance(s, int) and not isinstance(s, bool) and s >= 0 for s in symbols):
             raise RuleViolation("bad_deck", "A card's symbols are symbol numbers.")
         symbol_cards.append(list(symbols))
-        roles.append(str(card.get("role", "")))
+        role = str(card.get("role", ""))
+        roles.append(str(card.get("colour", "")) if role == "team" else role)
         for symbol, name in zip(symbols, card.get("names") or [], strict=False):
             names[symbol] = str(name)
     count = 1 + max((max(card) for card in symbol_cards), default=-1)

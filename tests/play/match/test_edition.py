@@ -11,7 +11,8 @@ from play.editions.match import rules
 from play.editions.match.edition import EDITION
 from play.engine import Viewer, as_json, clean_options
 from play.rules_common import RuleViolation
-from tests.play.match.helpers import Table
+from play.editions.match.deck import deck_data
+from tests.play.match.helpers import Table, island_cards
 
 
 def viewers(table: Table) -> list[Viewer]:
@@ -34,6 +35,18 @@ def test_it_fits_the_team_layout_to_the_number_of_devices():
     assert refused.value.code == "bad_layout"
     with pytest.raises(RuleViolation):
         clean_options(EDITION, {"lock": 11}, 2)
+
+
+def test_it_reads_team_cards_given_as_team_and_colour():
+    cards = [
+        {"symbols": c["symbols"], "role": "team", "colour": c["role"]}
+        if c["role"] in rules.COLOURS
+        else c
+        for c in island_cards()
+    ]
+    data = deck_data(cards)
+    assert data["roles"].count("orange") == 16 and len(data["cards"]) == 73
+    rules.check_deck(data)
 
 
 def test_it_refuses_a_deck_that_is_not_the_island_deck():
