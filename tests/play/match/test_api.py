@@ -115,6 +115,7 @@ def test_it_renders_the_projector_and_the_device_fragments(match, client, teache
     page = client.get(reverse("play:host", args=[match.code]))
     assert page.status_code == 200
     html = page.content.decode()
+    assert "Willkommen auf der Insel" in html  # a game in German (the default language)
     assert html.count('class="mspot"') == 19
     assert 'class="mpoll"' in html
     device = api_client_for(None)
