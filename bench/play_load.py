@@ -375,7 +375,11 @@ def main() -> None:
         elapsed = time.perf_counter() - started
     finally:
         server.terminate()
-        server.wait(timeout=10)
+        try:
+            server.wait(timeout=30)
+        except subprocess.TimeoutExpired:  # a swamped machine: do not lose the figures
+            server.kill()
+            server.wait()
 
     latencies: dict[str, list[float]] = defaultdict(list)
     errors: list[str] = []

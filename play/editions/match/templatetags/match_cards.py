@@ -3,6 +3,7 @@ every claim in 30 classrooms at once, and a template include per symbol costs te
 
 from __future__ import annotations
 
+from functools import lru_cache
 from html import escape
 from typing import Any
 
@@ -14,17 +15,30 @@ register = template.Library()
 
 def card_html(card: dict[str, Any], extra: str = "", claim: bool = False) -> SafeString:
     """A card's circle with its symbols; with ``claim``, each symbol submits the enclosing form."""
-    role = escape(card.get("role") or "team")
-    classes = f"mcard role-{role}" + (f" {escape(extra)}" if extra else "")
-    height = card.get("height") or 0
+    face = card.get("face") or ()
+    # A card looks the same on every screen of a game until it is covered: draw it once.
+    key = (
+        card.get("ref", ""),
+        card.get("role") or "team",
+        card.get("height") or 0,
+        extra,
+        claim,
+        tuple((slot["symbol"], slot["name"], slot["x"], slot["y"], slot["r"]) for slot in face),
+    )
+    return _drawn(*key)
+
+
+@lru_cache(maxsize=8192)
+def _drawn(ref: str, role: str, height: int, extra: str, claim: bool, slots: tuple) -> SafeString:
+    classes = f"mcard role-{escape(role)}" + (f" {escape(extra)}" if extra else "")
     parts = [
-        f'<div class="{classes}" data-ref="{escape(card.get("ref", ""))}"'
+        f'<div class="{classes}" data-ref="{escape(ref)}"'
         + (f' data-height="{int(height)}"' if height > 1 else "")
         + ">"
     ]
-    for slot in card.get("face", ()):
-        place = f"--x:{float(slot['x'])};--y:{float(slot['y'])};--r:{float(slot['r'])}"
-        name, symbol = escape(slot["name"]), int(slot["symbol"])
+    for symbol, name, x, y, r in slots:
+        place = f"--x:{float(x)};--y:{float(y)};--r:{float(r)}"
+        name, symbol = escape(str(name)), int(symbol)
         if claim:
             parts.append(
                 f'<button type="submit" name="symbol" value="{symbol}" class="msym" '
