@@ -262,6 +262,8 @@ def claim(state: State, seat: int | None, args: dict, ctx: Context) -> State:
     if isinstance(symbol, bool) or not isinstance(symbol, int | str) or not str(symbol).isdigit():
         raise RuleViolation("bad_args", "symbol must be a symbol's number.")
     symbol = int(symbol)
+    if symbol > max(max(card) for card in state["cards"]):
+        raise RuleViolation("bad_args", "symbol must be a symbol's number.")
     by_ref = {ref: card for card, ref in enumerate(state["refs"])}
     target = by_ref.get(args.get("target"))
     if target is None:

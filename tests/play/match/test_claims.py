@@ -92,6 +92,7 @@ def test_it_refuses_a_claim_made_with_a_card_the_device_no_longer_holds():
         ({"symbol": 3, "target": "nope"}, "bad_target"),
         ({"symbol": "x", "target": "nope"}, "bad_args"),
         ({"symbol": True, "target": "nope"}, "bad_args"),
+        ({"symbol": 73, "target": "nope"}, "bad_args"),
     ],
 )
 def test_it_refuses_malformed_claims_without_locking(args, code):
