@@ -125,3 +125,24 @@ def test_it_renders_the_projector_and_the_device_fragments(match, client, teache
     assert f'name="card" value="{own}"' in html
     # Welcome: every island card may be covered, each with its own claim form.
     assert html.count('name="move" value="claim"') == 19
+
+
+def test_a_poll_lets_a_computer_team_claim_once_its_reaction_time_has_passed(teacher, client):
+    import datetime
+
+    from play.models import Move
+
+    game = games.create_game(
+        user=teacher, edition="match", seat_names=["Ada", "Robo"], bots=[1], options={}
+    )
+    game = games.make_move(game, 0, "start", {})
+    assert game.bot_due_at is not None  # the computer waits for its reaction time
+    # Let the reaction time pass without waiting: the start was a minute ago.
+    Move.objects.filter(game=game).update(at=game.moves.get().at - datetime.timedelta(minutes=1))
+    Game.objects.filter(pk=game.pk).update(bot_due_at=game.bot_due_at - 60)
+    client.cookies[f"spoton_team_{game.code}"] = game.teams.get(index=0).token
+    version = Game.objects.get(pk=game.pk).version
+    poll = client.get(reverse("play:team_state", args=[game.code]), {"v": version})
+    assert poll.status_code == 200  # not "unchanged": the computer's claim was due
+    moves = list(Game.objects.get(pk=game.pk).moves.order_by("number"))
+    assert [(m.name, m.by_bot) for m in moves] == [("start", False), ("claim", True)]
