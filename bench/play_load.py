@@ -26,6 +26,7 @@ import multiprocessing
 import os
 import random
 import re
+import resource
 import socket
 import statistics
 import subprocess
@@ -273,6 +274,11 @@ def _world_screens(port, game, session, token, deadline, stats, think) -> list:
     return tasks
 
 
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 def _pct(values: list[float], p: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))] * 1000
@@ -320,6 +326,7 @@ def main() -> None:
     )
     print(f"setting up {args.games} games in {tmp} ...", flush=True)
     data = setup(env, args.games, args.world_games, args.match_games)
+    cpu_start = _children_cpu()
     server = subprocess.Popen(
         [
             str(Path(sys.executable).with_name("gunicorn")),
@@ -373,6 +380,7 @@ def main() -> None:
         for proc in procs:
             proc.join()
         elapsed = time.perf_counter() - started
+        cpu_clients = _children_cpu()
     finally:
         server.terminate()
         try:
@@ -380,6 +388,10 @@ def main() -> None:
         except subprocess.TimeoutExpired:  # a swamped machine: do not lose the figures
             server.kill()
             server.wait()
+    # The server's own CPU time (its workers are waited for by gunicorn's master): a figure that
+    # holds on a machine shared with other work, where wall-clock latencies do not.
+    cpu_server = _children_cpu() - cpu_clients
+    cpu_clients -= cpu_start
 
     latencies: dict[str, list[float]] = defaultdict(list)
     errors: list[str] = []
@@ -395,6 +407,10 @@ def main() -> None:
     window = args.seconds - WARMUP  # latencies and counts cover the time after joining
     everything = [x for v in latencies.values() for x in v]
     print(f"load average before: {load_before}, after: {os.getloadavg()}")
+    print(
+        f"CPU: server {cpu_server:.1f} s ({cpu_server / elapsed:.2f} cores over {elapsed:.0f} s), "
+        f"load-test clients {cpu_clients:.1f} s"
+    )
     print(
         f"\n{args.games} Germany games x (projector + 4 devices), {args.world_games} world games "
         f"x (projector + 6 devices), {elapsed:.0f} s (measured after "
