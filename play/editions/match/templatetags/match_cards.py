@@ -64,13 +64,44 @@ def match_target(
     """A card this device may claim: its own form naming the target and the device's card."""
     # The context's lazy token: one CSRF mask per page, not one per card (each costs 32 draws).
     token = context.get("csrf_token", "")
-    url = context.get("move_url", "")
-    face = card_html(card, "target", claim=True)
-    ref, url, own_ref = escape(card["ref"]), escape(url), escape(own["ref"])
-    return mark_safe(  # every value is escaped
+    url = escape(context.get("move_url", ""))
+    return mark_safe(_target(card, escape(own["ref"]), url, escape(str(token))))  # escaped
+
+
+def _target(card: dict[str, Any], own_ref: str, url: str, token: str) -> str:
+    ref = escape(card["ref"])
+    return (
         f'<form id="claim-{ref}" class="move-form mclaim" method="post" action="{url}" '
-        f'hx-post="{url}"><input type="hidden" name="csrfmiddlewaretoken" '
-        f'value="{escape(str(token))}"><input type="hidden" name="move" value="claim">'
+        f'hx-post="{url}"><input type="hidden" name="csrfmiddlewaretoken" value="{token}">'
+        f'<input type="hidden" name="move" value="claim">'
         f'<input type="hidden" name="card" value="{own_ref}">'
-        f'<input type="hidden" name="target" value="{ref}">{face}</form>'
+        f'<input type="hidden" name="target" value="{ref}">'
+        f"{card_html(card, 'target', claim=True)}</form>"
     )
+
+
+@register.simple_tag(takes_context=True)
+def match_island(context: template.Context, island: list, you: dict[str, Any] | None) -> str:
+    """The island's positions: cards this device may claim as forms, the others faded.
+    Without ``you`` (the projector) every card is shown as it is."""
+    parts = []
+    if you:
+        targets = set(you.get("targets") or ())
+        url = escape(context.get("move_url", ""))
+        token = escape(str(context.get("csrf_token", "")))
+        own_ref = escape((you.get("card") or {}).get("ref", ""))
+    for spot in island:
+        card = spot["card"]
+        if card is None and you:
+            continue
+        style = f"--x:{float(spot['x'])};--y:{float(spot['y'])}"
+        if card is None:
+            inner = '<div class="mcard empty"></div>'
+        elif not you:
+            inner = card_html(card)
+        elif card["ref"] in targets:
+            inner = _target(card, own_ref, url, token)
+        else:
+            inner = card_html(card, "off")
+        parts.append(f'<div class="mspot" style="{style}">{inner}</div>')
+    return mark_safe("".join(parts))  # built from escaped values and numbers
