@@ -52,7 +52,24 @@ def check_options(options: dict[str, Any], seats: int) -> None:
 
 
 def island_deck() -> dict[str, Any]:
-    raise RuleViolation("no_deck", "The island games need the island deck.")
+    """The built-in island deck: the plane of order 8 with the island symbols (German and
+    English names), built by the card database's pure modules."""
+    try:
+        from cards.matchdeck import deck_from_symbols, island_symbols
+    except ImportError:  # a checkout without symbol decks
+        raise RuleViolation("no_deck", "The island games need the island deck.") from None
+    deck = deck_from_symbols("Island", 8, island_symbols(), seed=1)
+    names = {symbol.index: symbol for symbol in deck.symbols}
+    return deck_data(
+        {
+            "symbols": list(card.symbols),
+            "role": card.role,
+            "colour": card.colour,
+            "names": [names[s].display_name("de") for s in card.symbols],
+            "names_en": [names[s].display_name("en") for s in card.symbols],
+        }
+        for card in deck.cards
+    )
 
 
 def setup(
@@ -67,7 +84,8 @@ def _card(state: State, card: int | None) -> dict[str, Any] | None:
     if card is None:
         return None
     ref, symbols = state["refs"][card], state["cards"][card]
-    return {"ref": ref, "symbols": symbols, "face": layout(symbols, ref, state["symbols"])}
+    face = layout(symbols, ref, state["symbols"], state.get("symbols_en"))
+    return {"ref": ref, "symbols": symbols, "face": face}
 
 
 def _left(state: State, team: dict) -> int:
@@ -133,7 +151,9 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
             {
                 "symbols": state["cards"][card],
                 "role": "port",
-                "face": layout(state["cards"][card], f"{k:08x}", state["symbols"]),
+                "face": layout(
+                    state["cards"][card], f"{k:08x}", state["symbols"], state.get("symbols_en")
+                ),
                 "touches": list(PORTS[k]),
                 "x": PORT_XY[k][0],
                 "y": PORT_XY[k][1],

@@ -33,20 +33,29 @@ def _slots(count: int, turn: int) -> tuple[tuple[float, float, float], ...]:
     return tuple(slots)
 
 
-def layout(symbols: list[int], ref: str, names: list[str] | None = None) -> list[dict[str, Any]]:
-    """Each symbol's slot: ``symbol``, ``name``, ``x``, ``y``, ``r`` (the slot's radius)."""
+def layout(
+    symbols: list[int],
+    ref: str,
+    names: list[str] | None = None,
+    names_en: list[str] | None = None,
+) -> list[dict[str, Any]]:
+    """Each symbol's slot: ``symbol``, ``name`` (and ``name_en`` when known), ``x``, ``y``,
+    ``r`` (the slot's radius)."""
     if not symbols:
         return []
     turn = int(ref[:8], 16) if ref else 0
     first = turn % len(symbols)
     order = list(symbols[first:]) + list(symbols[:first])
-    return [
-        {
+    slots = []
+    for symbol, (x, y, r) in zip(order, _slots(len(order), turn), strict=True):
+        slot = {
             "symbol": symbol,
             "name": names[symbol] if names and symbol < len(names) else str(symbol),
             "x": x,
             "y": y,
             "r": r,
         }
-        for symbol, (x, y, r) in zip(order, _slots(len(order), turn), strict=True)
-    ]
+        if names_en and symbol < len(names_en):
+            slot["name_en"] = names_en[symbol]
+        slots.append(slot)
+    return slots

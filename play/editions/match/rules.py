@@ -98,10 +98,12 @@ def new_match(
             }
         )
     symbols = list(deck.get("symbols") or [])
+    symbols_en = list(deck.get("symbols_en") or [])
     return {
         "seed": rng.getrandbits(32),
         "options": dict(options),
         "symbols": symbols,
+        "symbols_en": symbols_en,
         "cards": [sorted(card) for card in deck["cards"]],
         "roles": list(deck["roles"]),
         "teams": teams,

@@ -13,9 +13,13 @@ from django.utils.safestring import SafeString, mark_safe
 register = template.Library()
 
 
-def card_html(card: dict[str, Any], extra: str = "", claim: bool = False) -> SafeString:
-    """A card's circle with its symbols; with ``claim``, each symbol submits the enclosing form."""
+def card_html(
+    card: dict[str, Any], extra: str = "", claim: bool = False, language: str = "de"
+) -> SafeString:
+    """A card's circle with its symbols; with ``claim``, each symbol submits the enclosing form.
+    Symbols are named in the game's language (English names when the game is in English)."""
     face = card.get("face") or ()
+    name = "name_en" if language == "en" else "name"
     # A card looks the same on every screen of a game until it is covered: draw it once.
     key = (
         card.get("ref", ""),
@@ -23,7 +27,10 @@ def card_html(card: dict[str, Any], extra: str = "", claim: bool = False) -> Saf
         card.get("height") or 0,
         extra,
         claim,
-        tuple((slot["symbol"], slot["name"], slot["x"], slot["y"], slot["r"]) for slot in face),
+        tuple(
+            (slot["symbol"], slot.get(name) or slot["name"], slot["x"], slot["y"], slot["r"])
+            for slot in face
+        ),
     )
     return _drawn(*key)
 
@@ -50,11 +57,18 @@ def _drawn(ref: str, role: str, height: int, extra: str, claim: bool, slots: tup
     return mark_safe("".join(parts))  # every value above is escaped or a number
 
 
-@register.simple_tag
-def match_card(card: dict[str, Any] | None, extra: str = "") -> SafeString:
+def _language(context: template.Context) -> str:
+    game = context.get("game")
+    return getattr(game, "language", "de") or "de"
+
+
+@register.simple_tag(takes_context=True)
+def match_card(
+    context: template.Context, card: dict[str, Any] | None, extra: str = ""
+) -> SafeString:
     if not card:
         return mark_safe('<div class="mcard empty"></div>')
-    return card_html(card, extra)
+    return card_html(card, extra, language=_language(context))
 
 
 @register.simple_tag(takes_context=True)
@@ -65,10 +79,12 @@ def match_target(
     # The context's lazy token: one CSRF mask per page, not one per card (each costs 32 draws).
     token = context.get("csrf_token", "")
     url = escape(context.get("move_url", ""))
-    return mark_safe(_target(card, escape(own["ref"]), url, escape(str(token))))  # escaped
+    language = _language(context)
+    return mark_safe(_target(card, escape(own["ref"]), url, escape(str(token)), language))
 
 
-def _target(card: dict[str, Any], own_ref: str, url: str, token: str) -> str:
+def _target(card: dict[str, Any], own_ref: str, url: str, token: str, language: str) -> str:
+    """A claimable card in its form (every value passed in is escaped already)."""
     ref = escape(card["ref"])
     return (
         f'<form id="claim-{ref}" class="move-form mclaim" method="post" action="{url}" '
@@ -76,7 +92,7 @@ def _target(card: dict[str, Any], own_ref: str, url: str, token: str) -> str:
         f'<input type="hidden" name="move" value="claim">'
         f'<input type="hidden" name="card" value="{own_ref}">'
         f'<input type="hidden" name="target" value="{ref}">'
-        f"{card_html(card, 'target', claim=True)}</form>"
+        f"{card_html(card, 'target', claim=True, language=language)}</form>"
     )
 
 
@@ -85,6 +101,7 @@ def match_island(context: template.Context, island: list, you: dict[str, Any] | 
     """The island's positions: cards this device may claim as forms, the others faded.
     Without ``you`` (the projector) every card is shown as it is."""
     parts = []
+    language = _language(context)
     if you:
         targets = set(you.get("targets") or ())
         url = escape(context.get("move_url", ""))
@@ -98,10 +115,10 @@ def match_island(context: template.Context, island: list, you: dict[str, Any] | 
         if card is None:
             inner = '<div class="mcard empty"></div>'
         elif not you:
-            inner = card_html(card)
+            inner = card_html(card, language=language)
         elif card["ref"] in targets:
-            inner = _target(card, own_ref, url, token)
+            inner = _target(card, own_ref, url, token, language)
         else:
-            inner = card_html(card, "off")
+            inner = card_html(card, "off", language=language)
         parts.append(f'<div class="mspot" style="{style}">{inner}</div>')
     return mark_safe("".join(parts))  # built from escaped values and numbers
