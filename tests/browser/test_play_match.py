@@ -58,10 +58,11 @@ TAP_SHARED = """(cards) => {
 
 
 def _claim(phone, cards: str) -> bool:
-    """Tap the symbol a claimable card shares with the phone's own card, as a player would."""
+    """Tap the symbol a claimable card shares with the phone's own card, as a player would,
+    and wait for the answer (so that the test's two phones never write at the same time)."""
     if not phone.locator(f"{cards} form.mclaim").count():
         return False
-    with phone.expect_response(lambda r: r.request.method == "POST"):
+    with phone.expect_response(lambda r: r.request.method == "POST", timeout=30_000):
         if not phone.evaluate(TAP_SHARED, cards):
             return False
     return True
@@ -83,7 +84,10 @@ def test_two_phones_and_a_computer_team_play_knights_to_ten_points(
         edition="match",
         seat_names=["Ada", "Bo", "Robo"],
         bots=[2],
-        options={"mode": "beginner", "game": 5, "reaction": 1, "lock": 1},
+        # The computer waits 3 s after the last move: it plays when the phones pause. (The live
+        # test server shares one database connection between its threads, so the test keeps
+        # writers apart: phones wait for their answers, the computer for a quiet moment.)
+        options={"mode": "beginner", "game": 5, "reaction": 3, "lock": 1},
         language="en",
     )
     code = game.code
@@ -103,8 +107,12 @@ def test_two_phones_and_a_computer_team_play_knights_to_ten_points(
         if any(p.locator(".match-device[data-phase=over]").count() for p in phones):
             break
         if turn == 4:
-            # Let the computer team (1 s reaction) collect a card or two.
-            phones[0].wait_for_timeout(2_500)
+            # A pause: the computer team collects a card once its reaction time has passed.
+            projector.wait_for_function(
+                "() => Number(document.querySelector('.mteams li.team-red .mdial span')"
+                ".textContent) >= 1",
+                timeout=30_000,
+            )
         _claim(phones[turn % 2], ".mmiddle")
     for page in (*phones, projector):
         page.wait_for_selector(".match[data-phase=over]")
