@@ -64,7 +64,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 from rest_framework.authtoken.models import Token
 from cards.models import Deck, DeckCard, Edition, Place
-from play.services import create_game
+from play import games as engine
 teacher = User.objects.create_superuser("bench", password="bench-pw")
 token = Token.objects.create(user=teacher).key
 client = Client(); client.force_login(teacher)
@@ -77,10 +77,10 @@ for i in range(60):
     DeckCard.objects.create(deck=deck, place=place)
 out = {{"token": token, "session": client.cookies["sessionid"].value, "games": []}}
 for g in range({games}):
-    game = create_game(user=teacher, edition="germany", deck=deck,
-        team_names=["A", "B", "C", "D"], mode="devices")
+    game = engine.create_game(user=teacher, edition="germany", deck=deck,
+        seat_names=["A", "B", "C", "D"], mode="devices")
     out["games"].append({{"id": game.pk, "code": game.code,
-        "teams": [[t.pk, t.token] for t in game.teams.all()]}})
+        "teams": [[t.pk, t.token, t.index] for t in game.teams.all()]}})
 """
         + setup_script(world_games)
         + match_setup_script(match_games)
@@ -158,7 +158,7 @@ class Screen:
         self.reader = self.writer = None
 
 
-async def device(port, game, team_pk, token, cookie, deadline, stats, think):
+async def device(port, game, team_pk, token, seat, deadline, stats, think):
     screen = Screen(port, stats)
     version = "0"
     headers = {"Cookie": f"spoton_team_{game['code']}={token}"}
@@ -185,10 +185,8 @@ async def device(port, game, team_pk, token, cookie, deadline, stats, think):
                 "GET", f"/api/games/{game['id']}/", "api game state", api_headers
             )
             state = json.loads(raw or b"{}").get("round") or {}
-            if state.get("next_team_id") == team_pk:
-                mine = {
-                    e["tip"] for p in state["places"] for e in p["stack"] if e["team_id"] == team_pk
-                }
+            if state.get("next_team") == seat:
+                mine = {e["tip"] for p in state["places"] for e in p["stack"] if e["team"] == seat}
                 tip = next(t for t in TIPS if t not in mine)
                 place = random.choice(state["places"])["id"]
                 await screen.request(
@@ -255,8 +253,8 @@ def client_process(port, games, session, token, seconds, think, queue, match_cla
                 )
                 continue
             tasks.append(projector(port, game, session, token, deadline, stats))
-            for team_pk, team_token in game["teams"]:
-                tasks.append(device(port, game, team_pk, team_token, None, deadline, stats, think))
+            for team_pk, team_token, seat in game["teams"]:
+                tasks.append(device(port, game, team_pk, team_token, seat, deadline, stats, think))
         await asyncio.gather(*tasks)
 
     asyncio.run(main())

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import ValidationError
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Q, QuerySet
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
@@ -13,7 +13,10 @@ from import_export.admin import ImportExportMixin
 from import_export.formats.base_formats import CSV, JSON, XLSX
 from simple_history.admin import SimpleHistoryAdmin
 
+from cards.admin_decks import DeckAdmin, DeckCardAdmin, position_for_new_card
+from cards.admin_forms import PlaceAdminForm
 from cards.models import Colour, Deck, DeckCard, Edition, Place
+from cards.resource_widgets import VerboseExportForm
 from cards.resources import PlaceResource
 
 POPULATION_BANDS = {
@@ -67,19 +70,49 @@ class DeckFilter(admin.SimpleListFilter):
         return queryset
 
 
+def guess_format(filename: str, formats: list) -> int | None:
+    """Index of the format whose extension the file has ('places.XLSX' → XLSX), or None."""
+    extension = filename.rsplit(".", 1)[-1].lower() if "." in filename else ""
+    for index, fmt in enumerate(formats):
+        if fmt().get_extension() == extension:
+            return index
+    return None
+
+
+class CountryFilter(admin.SimpleListFilter):
+    """Countries by name (in the UI's language), not by ISO code."""
+
+    title = _("country")
+    parameter_name = "country"
+
+    def lookups(self, request, model_admin):
+        from cards.countries import country_choices
+
+        codes = set(Place.objects.values_list("country", flat=True).distinct())
+        return country_choices(codes)
+
+    def queryset(self, request, queryset):
+        return queryset.filter(country=self.value()) if self.value() else queryset
+
+
 class PlaceActionForm(admin.helpers.ActionForm):
     deck = forms.ModelChoiceField(
         Deck.objects.all(), required=False, label=_("Deck"), to_field_name="slug"
     )
     colour = forms.ChoiceField(
-        choices=[("", _("colour (world decks)")), *Colour.choices], required=False
+        label=_("colour"),
+        choices=[("", _("colour (world decks)")), *Colour.choices],
+        required=False,
     )
 
 
 @admin.register(Place)
 class PlaceAdmin(ImportExportMixin, SimpleHistoryAdmin):
+    form = PlaceAdminForm
     resource_classes = [PlaceResource]
     formats = [CSV, XLSX, JSON]
+    import_template_name = "admin/cards/place/import.html"
+    export_form_class = VerboseExportForm
     list_display = [
         "name",
         "kind",
@@ -96,7 +129,7 @@ class PlaceAdmin(ImportExportMixin, SimpleHistoryAdmin):
         DeckFilter,
         PopulationBandFilter,
         MissingDescriptionFilter,
-        "country",
+        CountryFilter,
     ]
     search_fields = ["name", "name_en", "state"]
     list_per_page = 50
@@ -104,7 +137,20 @@ class PlaceAdmin(ImportExportMixin, SimpleHistoryAdmin):
     actions = ["add_to_deck", "remove_from_deck", "print_selected"]
     readonly_fields = ["geonames_id", "grid_ns", "grid_we", "world_solutions", "created_at"]
     fieldsets = [
-        (None, {"fields": ["name", "name_en", "kind", "country", "state"]}),
+        (
+            None,
+            {
+                "fields": [
+                    "name",
+                    "name_en",
+                    "kind",
+                    "country",
+                    "state",
+                    "gazetteer_id",
+                    "not_a_duplicate",
+                ]
+            },
+        ),
         (_("Card back"), {"fields": ["description", "description_en", "image"]}),
         (
             _("Population"),
@@ -143,8 +189,15 @@ class PlaceAdmin(ImportExportMixin, SimpleHistoryAdmin):
     def get_queryset(self, request: HttpRequest) -> QuerySet[Place]:
         return super().get_queryset(request).prefetch_related("decks")
 
-    def _editions(self, place: Place) -> set[str]:
-        return {deck.edition for deck in place.decks.all()}
+    def import_action(self, request: HttpRequest, **kwargs):
+        """Take the format from the file's name when the editor chose none."""
+        upload = request.FILES.get("import_file")
+        if request.method == "POST" and upload and not request.POST.get("format"):
+            guessed = guess_format(upload.name, self.formats)
+            if guessed is not None:
+                request.POST = request.POST.copy()
+                request.POST["format"] = str(guessed)
+        return super().import_action(request, **kwargs)
 
     @admin.display(description=_("population"), ordering="population")
     def population_display(self, place: Place) -> str:
@@ -167,9 +220,8 @@ class PlaceAdmin(ImportExportMixin, SimpleHistoryAdmin):
 
     @admin.display(description=_("world solutions"))
     def world_solutions(self, place: Place) -> str:
-        if place.pk is None or (
-            place.country == "DE" and Edition.WORLD not in self._editions(place)
-        ):
+        # The same computation as the form's live preview (api/places/preview/).
+        if place.pk is None:
             return "–"
         location = place.world_location()
         return "–" if location is None else ", ".join(location.solutions)
@@ -197,8 +249,10 @@ class PlaceAdmin(ImportExportMixin, SimpleHistoryAdmin):
             colour = ""
         added, refused = 0, []
         already = set(deck.cards.values_list("place_id", flat=True))
+        position = position_for_new_card(deck)
         for place in queryset.exclude(pk__in=already):
-            card = DeckCard(deck=deck, place=place, colour=colour)
+            card = DeckCard(deck=deck, place=place, colour=colour, position=position)
+            position += 1 if position else 0
             try:
                 card.full_clean()
             except ValidationError as error:
@@ -239,28 +293,7 @@ class PlaceAdmin(ImportExportMixin, SimpleHistoryAdmin):
         )
 
 
-class DeckCardInline(admin.TabularInline):
-    model = DeckCard
-    extra = 0
-    autocomplete_fields = ["place"]
-    fields = ["place", "colour", "quantity"]
-
-
-@admin.register(Deck)
-class DeckAdmin(SimpleHistoryAdmin):
-    list_display = ["name", "slug", "edition", "language", "card_count"]
-    list_filter = ["edition", "language"]
-    search_fields = ["name", "slug"]
-    prepopulated_fields = {"slug": ["name"]}
-    inlines = [DeckCardInline]
-
-    def get_queryset(self, request: HttpRequest) -> QuerySet[Deck]:
-        return super().get_queryset(request).annotate(card_total=Count("cards"))
-
-    @admin.display(description=_("cards"), ordering="card_total")
-    def card_count(self, deck: Deck) -> int:
-        return deck.card_total
-
+__all__ = ["DeckAdmin", "DeckCardAdmin", "PlaceAdmin"]
 
 admin.site.site_header = _("Spot On Studio")
 admin.site.site_title = _("Spot On Studio")

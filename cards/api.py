@@ -108,6 +108,8 @@ def gazetteer_lookup(request: Request) -> Response:
         {
             "geonames_id": hit.geonames_id,
             "name": hit.name,
+            # GeoNames' English name where it has one; the German name is the English one too.
+            "name_en": hit.name_en or hit.name,
             "country": hit.country,
             "state": hit.state,
             "population": hit.population,
@@ -117,6 +119,14 @@ def gazetteer_lookup(request: Request) -> Response:
         }
         for hit in search(query, limit=12)
     ]
+    # Hits already in the card database, so the form can say so before anything is saved.
+    known = dict(
+        Place.objects.filter(geonames_id__in=[r["geonames_id"] for r in results]).values_list(
+            "geonames_id", "pk"
+        )
+    )
+    for result in results:
+        result["existing_id"] = known.get(result["geonames_id"])
     return Response({"results": results, "online": _online_results(query)})
 
 
@@ -135,3 +145,36 @@ def _online_results(query: str) -> dict:
 
 # The look-up lists places, so it needs the same permission as listing them.
 gazetteer_lookup.cls.queryset = Place.objects.none()
+
+
+PREVIEW_FIELDS = (
+    "latitude",
+    "longitude",
+    "country",
+    "geometry",
+    "stated_latitude",
+    "stated_longitude",
+    "board_override",
+    "solutions_override",
+)
+
+
+@extend_schema(request=OpenApiTypes.OBJECT, responses={200: OpenApiTypes.OBJECT})
+@api_view(["POST"])
+@permission_classes([ModelPermissionsWithView])
+def place_preview(request: Request) -> Response:
+    """Grid numbers and world solutions of a place being edited, from the form's values.
+
+    The same computation as the saved place's read-only fields (country, overrides, geometry
+    and stated point included), so the live preview and those fields always agree.
+    """
+    from cards.preview import preview
+
+    values = {name: request.data.get(name, "") for name in PREVIEW_FIELDS}
+    answer, errors = preview(values)
+    if errors:
+        return Response({"detail": errors}, status=status.HTTP_400_BAD_REQUEST)
+    return Response(answer)
+
+
+place_preview.cls.queryset = Place.objects.none()

@@ -11,5 +11,6 @@ router.register("decks", api.DeckViewSet, basename="deck")
 
 urlpatterns = [
     path("gazetteer/", api.gazetteer_lookup, name="gazetteer-lookup"),
+    path("places/preview/", api.place_preview, name="place-preview"),
     *router.urls,
 ]

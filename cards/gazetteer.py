@@ -19,7 +19,8 @@ from typing import Any
 import numpy as np
 
 from cards.gazetteer_data import german_records, world_records
-from cards.gazetteer_names import fold, german_name, loose_fold, qualifier_counts
+from cards.gazetteer_facts import DISTRICT_CODE, place_facts
+from cards.gazetteer_names import common_name, fold, german_name, loose_fold, qualifier_counts
 
 # GeoNames admin1 codes of the German states (checked against the towns in the data).
 GERMAN_STATES: dict[str, str] = {
@@ -52,6 +53,22 @@ NOT_DISTRICTS: frozenset[int] = frozenset(
         2826861,  # Stockelsdorf
     }
 )
+
+# Places missing from GeoNames' cities500 table (so without a feature code) that the rules
+# keep although they are parts of a town, reviewed for places of 20,000+ people.
+MISSING_DISTRICTS: frozenset[int] = frozenset(
+    {
+        2857659,  # Ohligs, Solingen
+        2942056,  # Buer, Gelsenkirchen
+        11808385,  # Misburg-Nord, Hannover
+        2866650,  # Neheim, Arnsberg
+        2893152,  # Kapellen, Geldern
+        2875019,  # Lusan, Gera
+    }
+)
+
+# Records whose name is that of one part while the figures are the whole municipality's.
+MUNICIPALITY_NAMES: dict[int, str] = {2895664: "Isernhagen"}  # "Isernhagen Farster Bauerschaft"
 
 # A big city's built-up area reaches about RADIUS_KM_PER_SQRT_POP * sqrt(population) km from
 # its centre (Munich 15 km, Cologne 12 km, a city of 100,000 about 4 km).
@@ -189,7 +206,11 @@ def _cleaned_germany() -> tuple[GazetteerPlace, ...]:
         )
         for r, alts in zip(records, alternates, strict=True)
     ]
-    flags = _district_flags(records, [n for n, _ in named])
+    named = [
+        (MUNICIPALITY_NAMES.get(r["geonameid"]) or _common(name, alts, r["geonameid"]), english)
+        for r, alts, (name, english) in zip(records, alternates, named, strict=True)
+    ]
+    flags = _by_feature_codes(records, _district_flags(records, [n for n, _ in named]))
     return tuple(
         GazetteerPlace(
             geonames_id=r["geonameid"],
@@ -204,6 +225,42 @@ def _cleaned_germany() -> tuple[GazetteerPlace, ...]:
         for r, (name, english), district in zip(records, named, flags, strict=True)
         if not district
     )
+
+
+def _common(name: str, alternates: set[str], geonames_id: int) -> str:
+    known = facts.name if (facts := place_facts().get(geonames_id)) else ""
+    return common_name(name, alternates | {known})
+
+
+def _by_feature_codes(records: list[dict[str, Any]], rule_flags: list[bool]) -> list[bool]:
+    """Districts as GeoNames' feature codes and municipality keys say; the rules elsewhere.
+
+    `PPLX` ("section of populated place") is a district; the seat of a municipality (`PPLA`…
+    `PPLA4`, `PPLC`) never is; a place sharing its municipality key with a bigger seat is a
+    part of that municipality (Opladen, Leverkusen). Plain `PPL` places (GeoNames marks some
+    districts that way, such as Halle-Neustadt) and places missing from the cities500 table
+    are judged by the rules of `_district_flags` and `MISSING_DISTRICTS`.
+    """
+    facts = place_facts()
+    seats: dict[str, int] = {}
+    for r in records:
+        f = facts.get(r["geonameid"])
+        if f is not None and f.is_seat and f.municipality:
+            seats[f.municipality] = max(seats.get(f.municipality, 0), r["population"])
+    flags = []
+    for r, rule in zip(records, rule_flags, strict=True):
+        f = facts.get(r["geonameid"])
+        if f is None:
+            flags.append(rule or r["geonameid"] in MISSING_DISTRICTS)
+        elif f.feature == DISTRICT_CODE:
+            flags.append(True)
+        elif f.is_seat:
+            flags.append(False)
+        elif seats.get(f.municipality, -1) >= r["population"]:
+            flags.append(True)
+        else:
+            flags.append(rule)
+    return flags
 
 
 def german_places(min_population: int) -> list[GazetteerPlace]:

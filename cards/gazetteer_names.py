@@ -208,3 +208,34 @@ def german_name(
     if ambiguous and " " not in name and not name.endswith(")"):
         name = _qualify(name, alternates, qualifiers or {}, excluded_qualifiers)
     return name, english
+
+
+# Honorific titles that official names carry in front of the name people use ("Hansestadt
+# Stade", "Universitäts- und Hansestadt Greifswald", "Kurort Oberwiesenthal"). "Markt" is not
+# among them: in Bavaria it is part of the name people use (Markt Schwaben).
+TITLES: tuple[str, ...] = (
+    "Universitäts- und Hansestadt",
+    "Hansestadt",
+    "Universitätsstadt",
+    "Lutherstadt",
+    "Landeshauptstadt",
+    "Große Kreisstadt",
+    "Kreisstadt",
+    "Kurort",
+    "Stadt",
+    "Gemeinde",
+    "Flecken",
+)
+# Where the title is the name people use, it stays.
+TITLE_IS_THE_NAME: frozenset[str] = frozenset({"Lutherstadt Wittenberg", "Lutherstadt Eisleben"})
+
+
+def common_name(name: str, attested: Collection[str]) -> str:
+    """'Hansestadt Stade' → 'Stade', if 'Stade' is attested (an alternate or GeoNames' name)."""
+    if name in TITLE_IS_THE_NAME:
+        return name
+    for title in TITLES:
+        rest = name.removeprefix(title + " ")
+        if rest != name and rest[:1].isupper() and rest in attested:
+            return rest
+    return name

@@ -37,6 +37,8 @@ IMPORTED_FIELDS = (
     "latitude",
     "longitude",
 )
+# Written only when the caller gives card-back texts (the starter deck does).
+TEXT_FIELDS = ("description", "description_en")
 BATCH_SIZE = 500
 
 
@@ -70,7 +72,10 @@ def _merge(existing: Place, new: dict[str, Any]) -> tuple[bool, bool]:
     kept = False
     for field, value in new.items():
         current = getattr(existing, field)
-        if field in previous and current != previous[field]:
+        edited = current != previous[field] if field in previous else current not in ("", None)
+        # A field no import wrote before (a card-back text) but that holds a value was filled
+        # by an editor: it stays too.
+        if edited and (field in previous or field in TEXT_FIELDS):
             kept = kept or current != value
             continue
         if current != value:
@@ -87,11 +92,18 @@ def import_places(
     deck: Deck | None = None,
     source: str = "GeoNames",
     population_year: int | None = None,
+    backs: dict[int, Any] | None = None,
 ) -> ImportResult:
-    """Create or update `places` (by gazetteer id) and, with `deck`, put them into it."""
+    """Create or update `places` (by gazetteer id) and, with `deck`, put them into it.
+
+    `backs` (from `cards.backs.describe`) adds card-back texts; an editor's text always wins.
+    """
     incoming: dict[int, dict[str, Any]] = {}
     for place in places:
         incoming[place.geonames_id] = _values(place, source, population_year)
+        back = (backs or {}).get(place.geonames_id)
+        if back is not None:
+            incoming[place.geonames_id].update(description=back.de, description_en=back.en)
 
     with transaction.atomic():
         existing = _existing(set(incoming))
@@ -99,8 +111,16 @@ def import_places(
         to_update: list[Place] = []
         kept_edits = 0
         now = timezone.now()
+        by_name = _hand_made_places() if len(existing) < len(incoming) else {}
         for geonames_id, values in incoming.items():
             place = existing.get(geonames_id)
+            if place is None:
+                place = _same_place(by_name, values)
+                if place is not None:
+                    _adopt(place, geonames_id, values)
+                    place.updated_at = now
+                    to_update.append(place)
+                    continue
             if place is None:
                 to_create.append(Place(geonames_id=geonames_id, imported_values=values, **values))
                 continue
@@ -117,7 +137,7 @@ def import_places(
             bulk_update_with_history(
                 to_update,
                 Place,
-                [*IMPORTED_FIELDS, "imported_values", "updated_at"],
+                [*IMPORTED_FIELDS, *TEXT_FIELDS, "geonames_id", "imported_values", "updated_at"],
                 batch_size=BATCH_SIZE,
             )
         if deck is not None:
@@ -132,7 +152,7 @@ def import_places(
 
 
 def _existing(geonames_ids: set[int]) -> dict[int, Place]:
-    fields = ("id", "geonames_id", "imported_values", *IMPORTED_FIELDS)
+    fields = ("id", "geonames_id", "imported_values", *IMPORTED_FIELDS, *TEXT_FIELDS)
     queryset = Place.objects.only(*fields)
     if len(geonames_ids) <= BATCH_SIZE:
         queryset = queryset.filter(geonames_id__in=geonames_ids)
@@ -140,6 +160,40 @@ def _existing(geonames_ids: set[int]) -> dict[int, Place]:
         # One scan beats thousands of query parameters when importing a whole country.
         queryset = queryset.filter(geonames_id__isnull=False)
     return {p.geonames_id: p for p in queryset.iterator() if p.geonames_id in geonames_ids}
+
+
+def _hand_made_places() -> dict[tuple[str, str], list[Place]]:
+    """Places an editor made without the gazetteer, by folded name and state."""
+    from cards.gazetteer_names import fold
+
+    found: dict[tuple[str, str], list[Place]] = {}
+    fields = ("id", "geonames_id", "imported_values", *IMPORTED_FIELDS, *TEXT_FIELDS)
+    for place in Place.objects.filter(geonames_id__isnull=True).only(*fields).iterator():
+        found.setdefault((fold(place.name), place.state), []).append(place)
+    return found
+
+
+def _same_place(by_name: dict[tuple[str, str], list[Place]], values: dict) -> Place | None:
+    """The hand-made place with this name in this state near the same point, if any."""
+    from cards.duplicates import SAME_PLACE_KM
+    from cards.gazetteer_facts import distance_km
+    from cards.gazetteer_names import fold
+
+    for place in by_name.get((fold(values["name"]), values["state"]), []):
+        far = distance_km(place.latitude, place.longitude, values["latitude"], values["longitude"])
+        if place.geonames_id is None and far <= SAME_PLACE_KM:
+            return place
+    return None
+
+
+def _adopt(place: Place, geonames_id: int, values: dict[str, Any]) -> None:
+    """Link a hand-made place to its gazetteer entry: fill only its empty fields, and record
+    the gazetteer's values so that every field the editor filled counts as an edit."""
+    place.geonames_id = geonames_id
+    for field, value in values.items():
+        if getattr(place, field) in ("", None):
+            setattr(place, field, value)
+    place.imported_values = values
 
 
 def _add_to_deck(deck: Deck, geonames_ids: set[int]) -> int:

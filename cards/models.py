@@ -146,8 +146,8 @@ class Place(models.Model):
         validators=[validate_solutions],
         help_text=_("Comma-separated, e.g. “EU-O-M-C, EU-O-M-D”. Empty: computed."),
     )
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    updated_at = models.DateTimeField(_("last changed"), auto_now=True)
 
     history = HistoricalRecords()
 
@@ -180,6 +180,10 @@ class Place(models.Model):
                     check_inside_germany(self)
                 except ValidationError as error:
                     raise ValidationError({"latitude": error.messages}) from None
+                try:
+                    check_has_population(self)
+                except ValidationError as error:
+                    raise ValidationError({"population": error.messages}) from None
 
     def display_name(self, language: str = "de") -> str:
         if language == "en":
@@ -245,8 +249,8 @@ class Deck(models.Model):
     )
     description = models.TextField(_("description"), blank=True)
     places = models.ManyToManyField(Place, through="DeckCard", related_name="decks")
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    updated_at = models.DateTimeField(_("last changed"), auto_now=True)
 
     history = HistoricalRecords()
 
@@ -260,9 +264,13 @@ class Deck(models.Model):
 
 
 class DeckCard(models.Model):
-    deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="cards")
+    deck = models.ForeignKey(
+        Deck, on_delete=models.CASCADE, related_name="cards", verbose_name=_("deck")
+    )
     # PROTECT: deleting a place that is still on a card is refused, never cascaded.
-    place = models.ForeignKey(Place, on_delete=models.PROTECT, related_name="deck_cards")
+    place = models.ForeignKey(
+        Place, on_delete=models.PROTECT, related_name="deck_cards", verbose_name=_("place")
+    )
     colour = models.CharField(
         _("colour"),
         max_length=6,
@@ -273,11 +281,15 @@ class DeckCard(models.Model):
     quantity = models.PositiveSmallIntegerField(
         _("copies to print"), default=1, validators=[MinValueValidator(1), MaxValueValidator(20)]
     )
+    # Deck order: cards with the same position (0 unless an editor reorders) go by name.
+    position = models.PositiveIntegerField(
+        _("position"), default=0, help_text=_("Order in the deck; equal positions go by name.")
+    )
 
     history = HistoricalRecords()
 
     class Meta:
-        ordering = ["deck", "place__name"]
+        ordering = ["deck", "position", "place__name"]
         verbose_name = _("card")
         verbose_name_plural = _("cards")
         constraints = [
@@ -299,6 +311,18 @@ class DeckCard(models.Model):
             raise ValidationError({"colour": _("Germany decks have no card colours.")})
         if deck.edition == Edition.GERMANY and self.place_id is not None:
             check_inside_germany(self.place)
+            check_has_population(self.place)
+
+
+def check_has_population(place: Place) -> None:
+    """Germany cards are compared by population ("most/fewest inhabitants"): a card without one
+    would silently score as 0."""
+    if place.population is None:
+        raise ValidationError(
+            _("“%(name)s” has no population, which every card of a Germany deck needs.")
+            % {"name": place.name},
+            code="population_missing",
+        )
 
 
 def check_inside_germany(place: Place) -> None:

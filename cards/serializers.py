@@ -25,6 +25,12 @@ class PlaceSerializer(serializers.ModelSerializer):
     world = serializers.SerializerMethodField()
     decks = serializers.SlugRelatedField(slug_field="slug", many=True, read_only=True)
     warnings = serializers.SerializerMethodField()
+    allow_duplicate = serializers.BooleanField(
+        write_only=True,
+        required=False,
+        default=False,
+        help_text="Save although a place of the same name lies within 2 km.",
+    )
 
     class Meta:
         model = Place
@@ -53,6 +59,7 @@ class PlaceSerializer(serializers.ModelSerializer):
             "world",
             "decks",
             "warnings",
+            "allow_duplicate",
         ]
         read_only_fields = ["geonames_id"]
 
@@ -74,6 +81,9 @@ class PlaceSerializer(serializers.ModelSerializer):
         return [warning] if warning else []
 
     def validate(self, attrs: dict) -> dict:
+        from cards.duplicates import same_name_nearby
+
+        allow_duplicate = attrs.pop("allow_duplicate", False)
         # Run the model's own clean() so the admin and the API refuse the same things.
         instance = Place(**{**self._current_values(), **attrs})
         instance.pk = self.instance.pk if self.instance else None
@@ -81,6 +91,27 @@ class PlaceSerializer(serializers.ModelSerializer):
             instance.clean()
         except DjangoValidationError as error:
             raise serializers.ValidationError(error.message_dict) from None
+        twin = None
+        # An existing place is checked again only when its name or position changes.
+        moved = self.instance is None or any(
+            field in attrs and attrs[field] != getattr(self.instance, field)
+            for field in ("name", "latitude", "longitude")
+        )
+        if moved and not allow_duplicate:
+            twin = same_name_nearby(
+                instance.name, instance.latitude, instance.longitude, instance.pk
+            )
+        if twin is not None:
+            raise serializers.ValidationError(
+                {
+                    "name": _(
+                        "A place of this name lies within 2 km: %(name)s (id %(id)d). Send "
+                        "allow_duplicate to save a different place of the same name."
+                    )
+                    % {"name": twin.name, "id": twin.pk},
+                    "existing": twin.pk,
+                }
+            )
         return attrs
 
     def _current_values(self) -> dict:

@@ -39,6 +39,7 @@ class StarterResult:
 
 
 def germany_deck() -> tuple[Deck, object]:
+    from cards.backs import describe
     from cards.gazetteer import german_places
     from cards.importing import import_places
 
@@ -51,7 +52,10 @@ def germany_deck() -> tuple[Deck, object]:
             "description": "Deutsche Städte ab 20.000 Einwohnern.",
         },
     )
-    return deck, import_places(german_places(GERMANY_MIN_POPULATION), deck=deck)
+    places = german_places(GERMANY_MIN_POPULATION)
+    # Card backs from data: compared with every German town (largest of its district, …).
+    backs = describe(places, reference=german_places(0))
+    return deck, import_places(places, deck=deck, backs=backs)
 
 
 def _place_values(entry: dict) -> dict:

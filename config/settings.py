@@ -74,6 +74,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "drf_spectacular_sidecar",  # Swagger UI served by the app itself: the docs work offline
     "import_export",
     "simple_history",
     "django_htmx",
@@ -81,6 +82,8 @@ INSTALLED_APPS = [
     "cards",
     "printing",
     "play",
+    "play.editions.germany",
+    "play.editions.numbers",
     "play.editions.match",
 ]
 
@@ -162,6 +165,14 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "cards:home"
 LOGOUT_REDIRECT_URL = "cards:home"
 
+# Join codes: how many unknown codes one address may try per window (seconds) before its code
+# look-ups are refused for the rest of the window.
+PLAY_CODE_MISSES_ALLOWED = env_int("PLAY_CODE_MISSES_ALLOWED", 20, minimum=1)
+PLAY_CODE_MISS_WINDOW = env_int("PLAY_CODE_MISS_WINDOW", 600, minimum=10)
+# Games nobody touched for this many hours end; ended games are deleted after this many days.
+PLAY_IDLE_HOURS = env_int("PLAY_IDLE_HOURS", 24, minimum=1)
+PLAY_KEEP_DAYS = env_int("PLAY_KEEP_DAYS", 90, minimum=1)
+
 CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
@@ -186,6 +197,9 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Card database, geography look-ups, printing and classroom games.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
 }
 
 # Online geocoding is opt-in: the offline gazetteer is the default and all that tests use.

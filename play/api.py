@@ -13,23 +13,23 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.decorators import api_view, permission_classes
-from rest_framework.exceptions import PermissionDenied
+from rest_framework.exceptions import NotFound, PermissionDenied
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from cards.models import Deck, Edition
 from cards.roles import can_run_games
-from play import api_core, germany
+from play import api_core, germany, registry
+from play.editions.germany.rules import TipCard
 from play.models import Draw, Game, Mode, PlayedTip, Team
 from play.rules_common import RuleViolation
-from play.rules_germany import TipCard
-from play.services import can_manage, cookie_name, create_game, team_for_token
+from play.services import can_manage, create_game
 from play.state import game_data, round_data, team_data
 
 TOKEN_HEADER = "HTTP_X_TEAM_TOKEN"
 # Editions still stored in the round tables; every other edition runs on the engine.
-LEGACY_EDITIONS = (Edition.GERMANY, Edition.WORLD)
+LEGACY_EDITIONS = (Edition.WORLD,)
 TOKEN_PARAM = OpenApiParameter(
     "X-Team-Token",
     str,
@@ -66,14 +66,22 @@ class TipSerializer(serializers.Serializer):
     tip = serializers.ChoiceField(choices=[t.value for t in TipCard])
 
 
+def _engine_alias(game_id: int, name: str):
+    """The edition's handler for an older endpoint, for games on the engine."""
+    game = get_object_or_404(Game, pk=game_id)
+    handler = registry.alias(game.edition, name) if game.on_engine else None
+    if game.on_engine and handler is None:
+        raise NotFound(f"{game.edition} games have no {name} endpoint.")
+    return (lambda request: handler(request, game)) if handler else None
+
+
 def _violation(error: RuleViolation) -> Response:
     return Response({"code": error.code, "detail": error.message}, status=error.http_status)
 
 
 def _viewer(request: Request, game: Game) -> tuple[bool, Team | None]:
     """(runs the game?, the team whose token came with the request)."""
-    token = request.META.get(TOKEN_HEADER) or request.COOKIES.get(cookie_name(game))
-    return can_manage(request.user, game), team_for_token(game, token)
+    return can_manage(request.user, game), api_core.seat_of(request, game)
 
 
 def _game_for_manager(request: Request, game_id: int) -> Game:
@@ -153,6 +161,9 @@ def game_detail(request: Request, game_id: int) -> Response:
 )
 @api_view(["POST"])
 def rounds(request: Request, game_id: int) -> Response:
+    engine = _engine_alias(game_id, "rounds")
+    if engine:
+        return engine(request)
     game = _game_for_manager(request, game_id)
     data = _payload(request, RoundCreateSerializer)
     if game.edition == Edition.WORLD:
@@ -181,6 +192,9 @@ def rounds(request: Request, game_id: int) -> Response:
 @api_view(["POST"])
 @permission_classes([AllowAny])
 def tips(request: Request, game_id: int) -> Response:
+    engine = _engine_alias(game_id, "tips")
+    if engine:
+        return engine(request)
     game = get_object_or_404(Game, pk=game_id)
     manager, device_team = _viewer(request, game)
     if not manager and device_team is None:
@@ -230,6 +244,9 @@ def _tip_data(played: PlayedTip) -> dict[str, Any]:
 )
 @api_view(["POST"])
 def reveal(request: Request, game_id: int) -> Response:
+    engine = _engine_alias(game_id, "reveal")
+    if engine:
+        return engine(request)
     game = _game_for_manager(request, game_id)
     if game.edition == Edition.WORLD:
         from play.api_world import evaluate_all

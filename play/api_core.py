@@ -13,6 +13,7 @@ from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
+from rest_framework.authentication import SessionAuthentication
 from rest_framework.decorators import api_view, permission_classes
 from rest_framework.exceptions import PermissionDenied
 from rest_framework.permissions import AllowAny
@@ -20,7 +21,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from cards.models import Deck
-from play import games
+from play import games, registry
 from play.engine import RuleViolation, Viewer
 from play.models import Game, Mode, Team
 from play.services import can_manage, cookie_name, team_for_token
@@ -55,14 +56,24 @@ def violation(error: RuleViolation) -> Response:
 
 
 def seat_of(request: Request, game: Game) -> Team | None:
-    token = request.META.get(TOKEN_HEADER) or request.COOKIES.get(cookie_name(game))
+    """The seat whose token came with the request: the ``X-Team-Token`` header, or the join
+    cookie — which a browser also sends with another site's forms, so a write that relies on
+    the cookie must pass Django's CSRF check like a logged-in user's."""
+    token = request.META.get(TOKEN_HEADER)
+    if not token:
+        token = request.COOKIES.get(cookie_name(game))
+        if token and request.method not in ("GET", "HEAD", "OPTIONS"):
+            SessionAuthentication().enforce_csrf(request)
     return team_for_token(game, token)
 
 
-def payload(request: Request, serializer_class: type[serializers.Serializer]) -> dict[str, Any]:
-    if not isinstance(request.data, dict):
+def payload(
+    request: Request, serializer_class: type[serializers.Serializer], data: Any = None
+) -> dict[str, Any]:
+    data = request.data if data is None else data
+    if not isinstance(data, dict):
         raise serializers.ValidationError({"detail": "Send a JSON object."})
-    serializer = serializer_class(data=request.data)
+    serializer = serializer_class(data=data)
     serializer.is_valid(raise_exception=True)
     return serializer.validated_data
 
@@ -83,8 +94,26 @@ def game_body(game: Game, viewer: Viewer) -> dict[str, Any]:
     }
 
 
+def _from_teams_form(data: dict[str, Any]) -> dict[str, Any]:
+    """The Germany and World form (``teams`` and top-level settings) as seats and options."""
+    data = dict(data)
+    data["seats"] = data.pop("teams")
+    if "youngest_team" in data:  # The World's name for who starts round 1
+        data["starting_team"] = data.pop("youngest_team")
+    spec = registry.get(data.get("edition"))
+    names = {o.name for o in spec.options} if spec else set()
+    options = dict(data.get("options") or {})
+    for key in [k for k in data if k in names]:
+        options[key] = data.pop(key)
+    data["options"] = options
+    return data
+
+
 def create(request: Request) -> Response:
-    data = payload(request, EngineGameSerializer)
+    raw = request.data
+    if isinstance(raw, dict) and "teams" in raw and "seats" not in raw:
+        raw = _from_teams_form(raw)
+    data = payload(request, EngineGameSerializer, raw)
     deck = None
     if data.get("deck"):
         deck = Deck.objects.filter(slug=data["deck"]).first()
@@ -108,6 +137,7 @@ def create(request: Request) -> Response:
         {"index": t.index, "name": t.name, "is_bot": t.is_bot, "token": t.token, "id": t.pk}
         for t in game.teams.all()
     ]
+    body["teams"] = body["seats"]  # the name Germany and World clients know
     return Response(body, status=status.HTTP_201_CREATED)
 
 
@@ -119,7 +149,11 @@ def detail(request: Request, game: Game) -> Response:
         if seat is None:
             raise PermissionDenied("Join the game as a team or log in as its teacher.")
         viewer = Viewer.of_seat(seat.index)
-    return Response(game_body(games.run_due_bots(game), viewer))
+    body = game_body(games.run_due_bots(game), viewer)
+    earlier = registry.alias(game.edition, "detail")
+    if earlier is not None:  # fields an edition's older clients read
+        body.update(earlier(request, game))
+    return Response(body)
 
 
 @extend_schema(

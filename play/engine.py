@@ -102,13 +102,14 @@ class Option:
     """One game option: its kind follows its default (bool, int or str).
 
     A ``str`` option needs ``choices`` (value, label); an ``int`` option may give ``min`` and
-    ``max``. Labels may be lazy translations; the new-game form is built from these.
+    ``max``, or ``choices`` of whole numbers. Labels may be lazy translations; the new-game
+    form is built from these.
     """
 
     name: str
     label: Any
     default: bool | int | str
-    choices: tuple[tuple[str, Any], ...] = ()
+    choices: tuple[tuple[Any, Any], ...] = ()
     min: int | None = None
     max: int | None = None
     help: Any = ""
@@ -126,6 +127,8 @@ class Option:
             number = _as_int(value)
             if number is None:
                 raise RuleViolation("bad_option", f"{self.name} must be a whole number.")
+            if self.choices and number not in [choice for choice, _label in self.choices]:
+                raise RuleViolation("bad_option", f"{self.name} is not one of the choices.")
             if (self.min is not None and number < self.min) or (
                 self.max is not None and number > self.max
             ):

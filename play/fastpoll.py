@@ -13,19 +13,41 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Callable, Iterable
+from http.cookies import CookieError, SimpleCookie
 from urllib.parse import parse_qs
 
-POLL_PATH = re.compile(r"^/play/(?:host/)?([A-Za-z0-9]{3,16})/state/$")
+# Devices' polls only: a projector's poll needs its teacher's session, which Django checks (one
+# projector per classroom, against dozens of devices).
+POLL_PATH = re.compile(r"^/play/([A-Za-z0-9]{3,16})/state/$")
 
 
-def current_version(code: str) -> int | None:
-    """The game's version, or None when Django must answer (unknown game, a bot move due)."""
+def current_version(code: str, token: str) -> int | None:
+    """The game's version for a device holding one of its team tokens, or None when Django
+    must answer (unknown game or token, a computer move due). Checking the token here keeps
+    the answer from telling a code guesser which codes exist."""
     from play.models import Game
 
-    row = Game.objects.filter(code=code.upper()).values_list("version", "bot_due_at").first()
+    row = (
+        Game.objects.filter(code=code.upper(), teams__token=token)
+        .values_list("version", "bot_due_at")
+        .first()
+    )
     if row is None or (row[1] is not None and row[1] <= time.time()):
         return None
     return row[0]
+
+
+def team_token(environ: dict, code: str) -> str:
+    header = environ.get("HTTP_X_TEAM_TOKEN", "")
+    if header:
+        return header
+    cookies = SimpleCookie()
+    try:
+        cookies.load(environ.get("HTTP_COOKIE", ""))
+    except CookieError:
+        return ""
+    morsel = cookies.get(f"spoton_team_{code.upper()}")
+    return morsel.value if morsel else ""
 
 
 class UnchangedPollShortcut:
@@ -37,8 +59,13 @@ class UnchangedPollShortcut:
             match = POLL_PATH.match(environ.get("PATH_INFO", ""))
             if match:
                 seen = parse_qs(environ.get("QUERY_STRING", "")).get("v", [""])[0]
+                token = team_token(environ, match.group(1))
                 try:
-                    unchanged = seen.isdigit() and int(seen) == current_version(match.group(1))
+                    unchanged = (
+                        bool(token)
+                        and seen.isdigit()
+                        and int(seen) == current_version(match.group(1), token)
+                    )
                 except Exception:
                     unchanged = False
                 if unchanged:

@@ -123,6 +123,8 @@ def _option_field(option: Option) -> forms.Field:
     common = {"label": option.label, "help_text": option.help, "initial": option.default}
     if isinstance(option.default, bool):
         return forms.BooleanField(required=False, **common)
+    if isinstance(option.default, int) and option.choices:
+        return forms.TypedChoiceField(choices=option.choices, coerce=int, **common)
     if isinstance(option.default, int):
         return forms.IntegerField(min_value=option.min, max_value=option.max, **common)
     return forms.ChoiceField(choices=option.choices, **common)

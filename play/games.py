@@ -48,8 +48,8 @@ def edition_of(game: Game) -> Edition:
 def clean_seat_names(edition: Edition, names: Sequence[Any]) -> list[str]:
     low, high = edition.seats.min, edition.seats.max
     if not isinstance(names, list | tuple) or not low <= len(names) <= high:
-        noun = "teams" if edition.seats.kind == "teams" else "players"
-        raise RuleViolation("seat_count", f"A game has {low} to {high} {noun}.")
+        noun = "team" if edition.seats.kind == "teams" else "player"
+        raise RuleViolation(f"{noun}_count", f"A game has {low} to {high} {noun}s.")
     cleaned = []
     for name in names:
         if not isinstance(name, str) or not name.strip():

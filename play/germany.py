@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from cards.models import DeckCard, Place
 from geo.grid import germany_grid
-from play import rules_germany as rules
+from play.editions.germany import rules
 from play.models import Game, PlayedTip, Round, RoundPlace, Status, Team
 from play.rules_common import RoundClosed, RuleViolation
 from play.services import locked_game

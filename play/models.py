@@ -11,6 +11,7 @@ import secrets
 from django.conf import settings
 from django.db import models
 from django.db.models import F
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from cards.models import Deck, Place
@@ -84,6 +85,8 @@ class Game(models.Model):
     # When a computer seat's delayed move falls due (seconds since the epoch); polls apply it.
     bot_due_at = models.FloatField(null=True, blank=True)
     archived = models.BooleanField(_("archived"), default=False)
+    # The last change (every bump); games idle for long end, and ended games are deleted later.
+    active_at = models.DateTimeField(default=timezone.now, db_index=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="games"
     )
@@ -109,7 +112,8 @@ class Game(models.Model):
 
     def bump(self) -> None:
         """Mark a change for polling screens; call inside the transaction that made it."""
-        Game.objects.filter(pk=self.pk).update(version=F("version") + 1)
+        self.active_at = timezone.now()
+        Game.objects.filter(pk=self.pk).update(version=F("version") + 1, active_at=self.active_at)
         self.version += 1
 
     def current_round(self) -> Round | None:

@@ -5,6 +5,9 @@ The core never imports an edition; it looks them up here by slug.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from play.engine import Edition
 
 _editions: dict[str, Edition] = {}
@@ -28,3 +31,16 @@ def editions() -> list[Edition]:
 
 def choices() -> list[tuple[str, object]]:
     return [(edition.slug, edition.name) for edition in _editions.values()]
+
+
+# The older per-edition endpoints (``/api/games/{id}/tips/`` …) kept as aliases of moves: an
+# edition registers a handler ``(request, game) -> Response`` per endpoint name.
+_aliases: dict[tuple[str, str], Callable[..., Any]] = {}
+
+
+def register_alias(slug: str, name: str, handler: Callable[..., Any]) -> None:
+    _aliases[(slug, name)] = handler
+
+
+def alias(slug: str, name: str) -> Callable[..., Any] | None:
+    return _aliases.get((slug, name))

@@ -134,6 +134,8 @@ def join_team(game: Game, team: Team) -> str:
     """
     with locked_game(game.pk) as locked:
         team = Team.objects.select_for_update().get(pk=team.pk, game=locked)
+        if locked.mode == Mode.PROJECTOR:
+            raise RoundClosed("projector_only", "This game is played on the projector only.")
         if team.device_joined:
             raise RoundClosed("team_taken", "Another device already plays for this team.")
         team.device_joined = True

@@ -11,7 +11,7 @@ import threading
 from collections import OrderedDict
 from typing import Any
 
-from play import rules_germany as rules
+from play.editions.germany import rules
 from play.germany import place_facts
 from play.models import Game, Round, Team
 from play.services import totals

@@ -14,12 +14,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from cards.roles import can_run_games
-from play import games, germany, registry, views_shell, views_world, world
+from play import games, germany, guard, registry, views_shell, views_world, world
 from play.display import decorate, error_text, qr_svg, results_table, round_map_svg, tip_card
-from play.forms import NewGameForm, engine_game_form
+from play.expiry import expire_games
+from play.forms import engine_game_form
 from play.models import Game, Mode, Team
 from play.rules_common import RuleViolation
-from play.services import can_manage, create_game, end_game, kick_device, set_mode
+from play.services import can_manage, end_game, kick_device, set_mode
 from play.state import available_tips, game_data
 
 
@@ -84,37 +85,45 @@ def render_host(request: HttpRequest, game: Game, error: str = "", status: int =
 def index(request: HttpRequest) -> HttpResponse:
     if not can_run_games(request.user):
         raise PermissionDenied
+    expire_games()  # cheap, and keeps the list to games that can still be played
     rows = Game.objects.select_related("deck").prefetch_related("teams")
     if not request.user.is_superuser:
         rows = rows.filter(created_by=request.user)
-    editions = [e for e in registry.editions() if e.slug not in ("germany", "world")]
-    return render(request, "play/index.html", {"games": rows[:50], "editions": editions})
+    show_archived = request.GET.get("archived") == "1"
+    if not show_archived:
+        rows = rows.filter(archived=False)
+    context = {
+        "games": rows[:50],
+        "editions": registry.editions(),
+        "legacy_world": registry.get("world") is None,
+        "show_archived": show_archived,
+    }
+    return render(request, "play/index.html", context)
+
+
+@login_required
+@require_POST
+def archive(request: HttpRequest, code: str) -> HttpResponse:
+    """Finished games leave the list (still there with "show archived")."""
+    game = _get_game_for_host(request, code)
+    if game.is_finished:
+        Game.objects.filter(pk=game.pk).update(archived=True)
+    return redirect("play:index")
+
+
+@login_required
+@require_POST
+def delete(request: HttpRequest, code: str) -> HttpResponse:
+    game = _get_game_for_host(request, code)
+    game.delete()
+    return redirect("play:index")
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
 def new_game(request: HttpRequest) -> HttpResponse:
-    if not can_run_games(request.user):
-        raise PermissionDenied
-    form = NewGameForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        try:
-            game = create_game(
-                user=request.user,
-                edition="germany",
-                deck=form.cleaned_data["deck"],
-                team_names=form.team_names(),
-                starting_team=form.cleaned_data["starting_team"],
-                mode=form.cleaned_data["mode"],
-                draw=form.cleaned_data["draw"],
-                face_down=form.cleaned_data["face_down"],
-                language=request.LANGUAGE_CODE,
-            )
-        except RuleViolation as error:
-            form.add_error(None, error_text(error))
-        else:
-            return redirect("play:host", game.code)
-    return render(request, "play/new.html", {"form": form})
+    """The first page for a new game: Spot On Germany's form (its older address)."""
+    return redirect("play:new_engine", "germany")
 
 
 @login_required
@@ -157,14 +166,15 @@ def host(request: HttpRequest, code: str) -> HttpResponse:
 
 @require_GET
 def host_state(request: HttpRequest, code: str) -> HttpResponse:
-    """Polled every second or two: one version lookup when nothing changed."""
-    row = Game.objects.filter(code=code.upper()).values_list("version", "bot_due_at").first()
-    if row is None:
-        return HttpResponse(status=404)
-    # Unchanged, unless a computer seat's move has fallen due: this poll must apply it.
-    if request.GET.get("v") == str(row[0]) and not (row[1] and row[1] <= time.time()):
+    """Polled by the projector. An unknown code and someone else's game answer alike (404), so
+    the poll tells a code guesser nothing."""
+    game = Game.objects.select_related("deck").filter(code=code.upper()[:16]).first()
+    if game is None or not can_manage(request.user, game):
+        raise Http404
+    if request.GET.get("v") == str(game.version) and (
+        game.bot_due_at is None or game.bot_due_at > time.time()
+    ):
         return HttpResponse(status=204)
-    game = _get_game_for_host(request, code)
     if game.on_engine:
         return views_shell.render_projector(request, views_shell.run_due_bots(game))
     context = host_context(request, game)
@@ -188,6 +198,9 @@ def _act(request: HttpRequest, code: str, action) -> HttpResponse:
 @login_required
 @require_POST
 def start_round(request: HttpRequest, code: str) -> HttpResponse:
+    game = _get_game_for_host(request, code)
+    if game.on_engine:
+        return views_shell.host_move(request, game, move="lay_out")
     picked = request.POST.getlist("places")
 
     def action(game: Game) -> None:
@@ -208,6 +221,10 @@ def start_round(request: HttpRequest, code: str) -> HttpResponse:
 @login_required
 @require_POST
 def reveal(request: HttpRequest, code: str) -> HttpResponse:
+    game = _get_game_for_host(request, code)
+    if game.on_engine:
+        return views_shell.host_move(request, game, move="reveal")
+
     def action(game: Game) -> None:
         if game.edition == "world":
             world.evaluate(game, every=True)
@@ -221,6 +238,13 @@ def reveal(request: HttpRequest, code: str) -> HttpResponse:
 @require_POST
 def play_for_team(request: HttpRequest, code: str) -> HttpResponse:
     """The projector places a tip for the team whose turn it is."""
+    game = _get_game_for_host(request, code)
+    if game.on_engine:
+        team = Team.objects.filter(game=game, pk=guard.parse_id(request.POST.get("team"))).first()
+        if team is None:
+            error = RuleViolation("unknown_team", "That team does not play in this game.")
+            return views_shell.render_projector(request, game, error_text(error), status=400)
+        return views_shell.host_move(request, game, move="tip", seat=team.index)
 
     def action(game: Game) -> None:
         if game.edition == "world":
@@ -266,6 +290,9 @@ def kick(request: HttpRequest, code: str) -> HttpResponse:
 @login_required
 @require_POST
 def end(request: HttpRequest, code: str) -> HttpResponse:
+    game = _get_game_for_host(request, code)
+    if game.on_engine and "end" in games.edition_of(game).moves:
+        return views_shell.host_move(request, game, move="end")
     return _act(request, code, lambda g: world.end_game(g) if g.edition == "world" else end_game(g))
 
 
@@ -288,15 +315,17 @@ def results_csv(request: HttpRequest, code: str) -> HttpResponse:
     return response
 
 
-def _int(value: str | None) -> int:
+def _int(value: str | None, default: object = None) -> int:
     try:
         return int(value or "")
     except ValueError:
+        if default is not None:
+            return default
         raise RuleViolation("bad_input", "Choose a place and a tip card.") from None
 
 
 def _team(game: Game, value: str | None) -> Team:
-    team = Team.objects.filter(game=game, pk=_int(value)).first()
+    team = Team.objects.filter(game=game, pk=guard.parse_id(value)).first()
     if team is None:
         raise RuleViolation("unknown_team", "That team does not play in this game.")
     return team

@@ -27,6 +27,7 @@ def run_due_bots(game: Game) -> Game:
 
 def seat_data(team: Team) -> dict[str, Any]:
     return {
+        "id": team.pk,
         "index": team.index,
         "name": team.name,
         "colour": team.colour,
@@ -91,9 +92,9 @@ def device_context(game: Game, me: Team, error: str = "") -> dict[str, Any]:
 
 
 def _render(request: HttpRequest, page: str, context: dict, status: int = 200) -> HttpResponse:
-    with translation.override(context["game"].language):
-        template = "play/_stage.html" if request.htmx else page
-        return render(request, template, context, status=status)
+    # Screens speak the viewer's language (the card names are in the deck's language).
+    template = "play/_stage.html" if request.htmx else page
+    return render(request, template, context, status=status)
 
 
 def render_projector(request: HttpRequest, game: Game, error: str = "", status: int = 200):
@@ -111,7 +112,7 @@ def move_args(request: HttpRequest) -> dict[str, Any]:
     fields named ``x[]`` give lists."""
     args: dict[str, Any] = {}
     for key in request.POST:
-        if key in ("move", "seat", "csrfmiddlewaretoken"):
+        if key in ("move", "seat", "team", "csrfmiddlewaretoken"):
             continue
         if key.endswith("[]"):
             args[key[:-2]] = request.POST.getlist(key)
@@ -120,16 +121,18 @@ def move_args(request: HttpRequest) -> dict[str, Any]:
     return args
 
 
-def host_move(request: HttpRequest, game: Game) -> HttpResponse:
-    """The teacher moves for the game or, with a ``seat`` field, for a seat on the projector."""
+def host_move(
+    request: HttpRequest, game: Game, move: str | None = None, seat: int | None = None
+) -> HttpResponse:
+    """The teacher moves for the game or, with a ``seat`` field, for a seat on the projector.
+
+    ``move`` names the move for the older per-action URLs (``…/reveal/``)."""
     seat_field = request.POST.get("seat", "")
-    try:
-        seat = int(seat_field) if seat_field != "" else None
-    except ValueError:
-        seat = -1
+    if seat is None and seat_field != "":
+        seat = int(seat_field) if seat_field.isdigit() else -1
     try:
         game = games.make_move(
-            game, seat, request.POST.get("move", ""), move_args(request), teacher=True
+            game, seat, move or request.POST.get("move", ""), move_args(request), teacher=True
         )
     except RuleViolation as error:
         game.refresh_from_db()
@@ -139,9 +142,12 @@ def host_move(request: HttpRequest, game: Game) -> HttpResponse:
     return render_projector(request, game)
 
 
-def device_move(request: HttpRequest, game: Game, me: Team) -> HttpResponse:
+def device_move(
+    request: HttpRequest, game: Game, me: Team, move: str | None = None
+) -> HttpResponse:
     try:
-        game = games.make_move(game, me.index, request.POST.get("move", ""), move_args(request))
+        name = move or request.POST.get("move", "")
+        game = games.make_move(game, me.index, name, move_args(request))
     except RuleViolation as error:
         game.refresh_from_db()
         return render_device(request, game, me, error_text(error), status=error.http_status)

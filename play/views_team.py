@@ -6,15 +6,13 @@ comes back to the same team; the teacher kicking the device replaces the token.
 
 from __future__ import annotations
 
-import time
-
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from play import germany, views_shell, views_world
+from play import germany, guard, views_shell, views_world
 from play.display import decorate, error_text, tip_card
 from play.models import CODE_LENGTH, Game, Team
 from play.rules_common import RuleViolation
@@ -24,8 +22,25 @@ from play.state import available_tips, game_data
 COOKIE_AGE = 60 * 60 * 24  # a school day and then some
 
 
-def _game(code: str) -> Game:
-    return get_object_or_404(Game.objects.select_related("deck"), code=code.upper())
+class TooManyGuesses(Exception):
+    pass
+
+
+def _game(code: str, request: HttpRequest | None = None) -> Game:
+    """The game with this join code; unknown codes count against the asking address."""
+    if request is not None and guard.code_lookups_blocked(request):
+        raise TooManyGuesses
+    game = Game.objects.select_related("deck").filter(code=code.upper()[:16]).first()
+    if game is None:
+        if request is not None:
+            guard.count_code_miss(request)
+        raise Http404("There is no game with that code.")
+    return game
+
+
+def _too_many(request: HttpRequest) -> HttpResponse:
+    message = _("Too many wrong codes from this network. Wait a few minutes and try again.")
+    return render(request, "play/join.html", {"code": "", "error": message}, status=429)
 
 
 def _device_team(request: HttpRequest, game: Game) -> Team | None:
@@ -71,15 +86,21 @@ def join(request: HttpRequest) -> HttpResponse:
     code = (request.POST.get("code") or request.GET.get("code") or "").strip().upper()
     error = ""
     if code:
+        if guard.code_lookups_blocked(request):
+            return _too_many(request)
         if len(code) == CODE_LENGTH and Game.objects.filter(code=code).exists():
             return redirect("play:team", code)
+        guard.count_code_miss(request)
         error = _("There is no game with that code. Check the code on the projector.")
     return render(request, "play/join.html", {"code": code, "error": error})
 
 
 @require_GET
 def team(request: HttpRequest, code: str) -> HttpResponse:
-    game = _game(code)
+    try:
+        game = _game(code, request)
+    except TooManyGuesses:
+        return _too_many(request)
     me = _device_team(request, game)
     if me is None:
         return render(request, "play/pick_team.html", {"game": game, "teams": game.teams.all()})
@@ -90,8 +111,11 @@ def team(request: HttpRequest, code: str) -> HttpResponse:
 
 @require_POST
 def claim(request: HttpRequest, code: str) -> HttpResponse:
-    game = _game(code)
-    chosen = Team.objects.filter(game=game, pk=request.POST.get("team") or 0).first()
+    try:
+        game = _game(code, request)
+    except TooManyGuesses:
+        return _too_many(request)
+    chosen = Team.objects.filter(game=game, pk=guard.parse_id(request.POST.get("team"))).first()
     error = _("Choose your team.")
     if chosen is not None:
         try:
@@ -99,7 +123,12 @@ def claim(request: HttpRequest, code: str) -> HttpResponse:
         except RuleViolation as violation:
             error = {
                 "team_taken": _(
-                    "Another device already plays for this team. Ask your teacher to free it."
+                    "Another device already plays for this team. Ask your teacher to "
+                    "disconnect the other device."
+                ),
+                "projector_only": _(
+                    "This game is played on the projector only. Ask your teacher to let "
+                    "teams join with their devices."
                 ),
                 "game_finished": _("This game has ended."),
             }.get(violation.code, error_text(violation))
@@ -115,19 +144,16 @@ def claim(request: HttpRequest, code: str) -> HttpResponse:
 
 @require_GET
 def team_state(request: HttpRequest, code: str) -> HttpResponse:
-    """Polled by team devices: one version lookup when nothing changed."""
-    row = Game.objects.filter(code=code.upper()).values_list("version", "bot_due_at").first()
-    if row is None:
-        return HttpResponse(status=404)
-    # Unchanged, unless a computer seat's move has fallen due: this poll must apply it.
-    if request.GET.get("v") == str(row[0]) and not (row[1] and row[1] <= time.time()):
+    """Polled by team devices. Without a team of this game (an unknown code, a kicked device),
+    the answer is the same: go back to the code's page."""
+    game = Game.objects.select_related("deck").filter(code=code.upper()[:16]).first()
+    me = _device_team(request, game) if game is not None else None
+    if me is not None and request.GET.get("v") == str(game.version) and game.bot_due_at is None:
         return HttpResponse(status=204)
-    game = _game(code)
-    me = _device_team(request, game)
     if me is None:
         # Kicked: send the whole page back to the team picker.
         response = HttpResponse(status=204)
-        response["HX-Redirect"] = reverse("play:team", args=[game.code])
+        response["HX-Redirect"] = reverse("play:team", args=[code.upper()[:16]])
         return response
     if game.on_engine:
         return views_shell.render_device(request, views_shell.run_due_bots(game), me)
@@ -152,6 +178,8 @@ def place_tip(request: HttpRequest, code: str) -> HttpResponse:
     me = _device_team(request, game)
     if me is None:
         return redirect("play:team", game.code)
+    if game.on_engine:
+        return views_shell.device_move(request, game, me, move="tip")
     try:
         place = int(request.POST.get("place") or "")
     except ValueError:

@@ -98,7 +98,7 @@ def _deck_rows(deck: Deck) -> list[tuple[Place, str, int]]:
         deck.cards.select_related("place")
         # Never printed, and the slowest to load: an image field costs more than the rest.
         .defer("place__image", "place__imported_values")
-        .order_by("place__name", "id")
+        .order_by("position", "place__name", "id")
     )
     return [(r.place, r.colour, r.quantity) for r in rows]
 
@@ -152,7 +152,9 @@ def deck_fingerprint(deck: Deck) -> str:
     rows = (
         DeckCard.objects.filter(deck=deck)
         .order_by("id")
-        .values_list("id", "colour", "quantity", *(f"place__{f}" for f in PRINTED_FIELDS))
+        .values_list(
+            "id", "colour", "quantity", "position", *(f"place__{f}" for f in PRINTED_FIELDS)
+        )
     )
     for row in rows:
         digest.update(repr(row).encode())

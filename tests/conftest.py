@@ -11,7 +11,13 @@ from cards.models import Deck, DeckCard, Edition, Place
 
 @pytest.fixture(autouse=True)
 def _isolated_cache(settings, tmp_path):
-    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    # A location of its own per test: local-memory caches of one location share their data.
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "LOCATION": str(tmp_path),
+        }
+    }
     settings.MEDIA_ROOT = tmp_path / "media"
 
 
@@ -131,3 +137,15 @@ def world_deck(db, berlin, paris) -> Deck:
     DeckCard.objects.create(deck=deck, place=berlin, colour="yellow")
     DeckCard.objects.create(deck=deck, place=paris, colour="orange")
     return deck
+
+
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix, tmp_path_factory):
+    """SQLite tests use a database file, not shared-cache memory: browser tests' live server
+    answers polls and moves in parallel threads, and shared-cache memory databases refuse such
+    concurrent access outright ("table is locked") where a file in WAL mode waits its turn."""
+    from django.conf import settings
+
+    database = settings.DATABASES["default"]
+    if database["ENGINE"].endswith("sqlite3"):
+        database.setdefault("TEST", {})["NAME"] = str(tmp_path_factory.mktemp("db") / "test.db")

@@ -25,6 +25,9 @@
 
     function choose(hit) {
       field("name").value = hit.name;
+      if (field("name_en")) field("name_en").value = hit.name_en || "";
+      // The gazetteer id makes a second copy of the same town impossible to save.
+      if (field("gazetteer_id")) field("gazetteer_id").value = hit.geonames_id || "";
       field("latitude").value = hit.latitude;
       field("longitude").value = hit.longitude;
       if (hit.population !== null && field("population")) field("population").value = hit.population;
@@ -35,6 +38,15 @@
       }
       list.innerHTML = "";
       status.textContent = "✓ " + hit.name;
+      if (hit.existing_id) {
+        // Saving would be refused: offer the place that is already there.
+        status.textContent = "";
+        const link = document.createElement("a");
+        link.href = "../../" + hit.existing_id + "/change/";
+        link.className = "existing-place";
+        link.textContent = hit.name;
+        status.append("⚠ Already in the card database / schon in der Kartendatenbank: ", link);
+      }
       refreshLocation();
     }
 
@@ -54,7 +66,7 @@
             button.type = "button";
             button.className = "gazetteer-hit";
             button.textContent = hit.name + " — " + [hit.state, hit.country].filter(Boolean).join(", ") +
-              (hit.population ? " · " + fmt(hit.population) : "");
+              (hit.population ? " · " + fmt(hit.population) : "") + (hit.existing_id ? " ✓" : "");
             button.addEventListener("click", function () { choose(hit); });
             li.appendChild(button);
             list.appendChild(li);
@@ -76,6 +88,14 @@
   }
 
   let panel = null;
+  // Every field the card backs depend on: the preview asks the server to compute them exactly
+  // as it does for the saved place's read-only fields.
+  const PREVIEW_FIELDS = ["latitude", "longitude", "country", "geometry", "stated_latitude",
+    "stated_longitude", "board_override", "solutions_override"];
+  function csrfToken() {
+    const input = document.querySelector("input[name=csrfmiddlewaretoken]");
+    return input ? input.value : "";
+  }
   function refreshLocation() {
     if (!panel) return;
     const lat = field("latitude").value.trim().replace(",", ".");
@@ -83,8 +103,12 @@
     const numbers = panel.querySelector(".location-numbers");
     const img = panel.querySelector(".location-map");
     if (!lat || !lon) { numbers.textContent = ""; img.removeAttribute("src"); return; }
-    fetch("/api/locate/?lat=" + encodeURIComponent(lat) + "&lon=" + encodeURIComponent(lon),
-          { credentials: "same-origin" })
+    const body = new FormData();
+    PREVIEW_FIELDS.forEach(function (name) { if (field(name)) body.append(name, field(name).value); });
+    fetch("/api/places/preview/", {
+      method: "POST", body: body, credentials: "same-origin",
+      headers: { "X-CSRFToken": csrfToken() },
+    })
       .then(function (r) { return r.json().then(function (d) { return [r.ok, d]; }); })
       .then(function ([ok, data]) {
         if (!ok) { numbers.textContent = data.detail || "?"; img.removeAttribute("src"); return; }
@@ -107,8 +131,12 @@
     buildLookup(name);
     panel = buildPreview();
     const refresh = debounce(refreshLocation, 300);
-    field("latitude").addEventListener("input", refresh);
-    field("longitude").addEventListener("input", refresh);
+    PREVIEW_FIELDS.forEach(function (name) {
+      if (field(name)) {
+        field(name).addEventListener("input", refresh);
+        field(name).addEventListener("change", refresh);
+      }
+    });
     refreshLocation();
   });
 })();

@@ -17,13 +17,12 @@
       : "No connection to the server – still trying.") + "</p>";
   });
 
-  var button = document.querySelector("[data-fullscreen]");
-  if (button) {
-    button.addEventListener("click", function () {
-      if (document.fullscreenElement) document.exitFullscreen();
-      else document.documentElement.requestFullscreen().catch(function () {});
-    });
-  }
+  // The teacher's bar is re-rendered with the stage: listen on the document.
+  document.addEventListener("click", function (event) {
+    if (!event.target.closest("[data-fullscreen]")) return;
+    if (document.fullscreenElement) document.exitFullscreen();
+    else document.documentElement.requestFullscreen().catch(function () {});
+  });
 
   var wakeLock = null;
   function keepAwake() {
@@ -33,37 +32,37 @@
   document.addEventListener("visibilitychange", keepAwake);
   keepAwake();
 
-  // The timer restarts whenever the game changes (a move was made): a per-turn clock.
-  var select = document.querySelector("[data-timer-select]");
-  var face = document.querySelector("[data-timer]");
-  var seconds = 0, left = 0, seen = null;
+  // The timer restarts whenever the game changes (a move was made): a per-turn clock. Its
+  // setting lives in localStorage, as the bar holding it is re-rendered with every change.
+  var seconds = parseInt(window.localStorage.getItem("spoton-timer") || "0", 10) || 0;
+  var left = seconds, seen = null;
   function version() {
     var stage = document.getElementById("stage");
     return stage ? stage.getAttribute("data-version") : null;
   }
   function draw() {
+    var select = document.querySelector("[data-timer-select]");
+    var face = document.querySelector("[data-timer]");
+    if (select && select.value !== String(seconds)) select.value = String(seconds);
     if (!face) return;
     face.hidden = seconds === 0;
     var m = Math.floor(left / 60), s = left % 60;
     face.textContent = m + ":" + (s < 10 ? "0" : "") + s;
     face.classList.toggle("up", left === 0);
   }
-  if (select && face) {
-    var stored = window.localStorage.getItem("spoton-timer");
-    if (stored) select.value = stored;
-    seconds = left = parseInt(select.value, 10) || 0;
-    seen = version();
-    select.addEventListener("change", function () {
-      seconds = left = parseInt(select.value, 10) || 0;
-      window.localStorage.setItem("spoton-timer", String(seconds));
-      draw();
-    });
-    setInterval(function () {
-      var now = version();
-      if (now !== seen) { seen = now; left = seconds; }
-      else if (left > 0) left -= 1;
-      draw();
-    }, 1000);
+  document.addEventListener("change", function (event) {
+    if (!event.target.matches("[data-timer-select]")) return;
+    seconds = left = parseInt(event.target.value, 10) || 0;
+    window.localStorage.setItem("spoton-timer", String(seconds));
     draw();
-  }
+  });
+  document.addEventListener("htmx:afterSwap", draw);
+  seen = version();
+  setInterval(function () {
+    var now = version();
+    if (now !== seen) { seen = now; left = seconds; }
+    else if (left > 0) left -= 1;
+    draw();
+  }, 1000);
+  draw();
 })();

@@ -5,7 +5,7 @@ import re
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
-from cards.models import Deck, DeckCard, Edition, Place
+from cards.models import Deck, Edition, Place
 
 pytestmark = pytest.mark.django_db
 
@@ -260,29 +260,6 @@ def test_history_records_who_changed_a_place_and_can_revert(client, editor, berl
     assert berlin.description == "Alte Beschreibung"
 
 
-def test_deck_admin_validates_cards_of_a_new_germany_deck(client, editor, paris):
-    client.force_login(editor)
-    data = {
-        "slug": "neu",
-        "name": "Neu",
-        "edition": "germany",
-        "language": "de",
-        "description": "",
-        "cards-TOTAL_FORMS": "1",
-        "cards-INITIAL_FORMS": "0",
-        "cards-MIN_NUM_FORMS": "0",
-        "cards-MAX_NUM_FORMS": "1000",
-        "cards-0-place": str(paris.pk),
-        "cards-0-colour": "",
-        "cards-0-quantity": "1",
-    }
-    response = client.post("/admin/cards/deck/add/", data, HTTP_ACCEPT_LANGUAGE="en")
-    assert response.status_code == 200
-    assert "outside Germany" in response.content.decode()
-    assert not Deck.objects.filter(slug="neu").exists()
-    assert not DeckCard.objects.exists()
-
-
 def test_print_selected_places_gives_a_pdf_with_their_names(client, editor, berlin, goerlitz):
     import io
 
@@ -295,3 +272,39 @@ def test_print_selected_places_gives_a_pdf_with_their_names(client, editor, berl
     assert response["Content-Type"] == "application/pdf"
     text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(response.content)).pages)
     assert "Berlin" in text and "Görlitz" in text
+
+
+def test_import_errors_are_in_the_table_with_a_sentence_that_nothing_was_imported(client, editor):
+    client.force_login(editor)
+    csv = (
+        "name,kind,country,latitude,longitude,population\n"
+        "Alpha,city,DE,50.0,8.0,100\n"
+        "Beta,city,DE,95.0,8.0,100\n"
+    )
+    response = client.post(
+        IMPORT_URL,
+        {"format": "0", "import_file": SimpleUploadedFile("p.csv", csv.encode())},
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
+    html = response.content.decode()
+    assert "1 row has errors, so no row of this file was imported." in html
+    cell = re.search(r'<td class="row-errors">(.*?)</td>', html, re.S).group(1)
+    assert "latitude" in cell and "90" in cell
+    assert "validation-error-count" not in html  # no badge to hover over
+    assert not Place.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("name", "content"),
+    [
+        ("p.csv", "name,kind,country,latitude,longitude\nAlpha,city,DE,50.0,8.0\n"),
+        ("p.JSON", '[{"name": "Alpha", "kind": "city", "country": "DE", '
+         '"latitude": 50.0, "longitude": 8.0}]'),
+    ],
+)  # fmt: skip
+def test_the_import_format_is_guessed_from_the_file_name(client, editor, name, content):
+    client.force_login(editor)
+    response = client.post(
+        IMPORT_URL, {"format": "", "import_file": SimpleUploadedFile(name, content.encode())}
+    )
+    assert 'name="import_file_name"' in response.content.decode()

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from cards.models import DeckCard, Place
@@ -147,3 +149,14 @@ def test_the_openapi_schema_and_docs_are_served(client, admin_user):
     assert schema.status_code == 200
     assert b"/api/places/" in schema.content
     assert client.get("/api/docs/").status_code == 200
+
+
+def test_the_api_docs_load_swagger_ui_from_the_app_not_a_cdn(client):
+    from django.contrib.staticfiles import finders
+
+    html = client.get("/api/docs/").content.decode()
+    assert "cdn.jsdelivr.net" not in html and "unpkg.com" not in html
+    scripts = re.findall(r'src="(/static/[^"]+\.js)"', html)
+    assert any("swagger-ui-bundle" in src for src in scripts)
+    for src in scripts:
+        assert finders.find(src.removeprefix("/static/")), src

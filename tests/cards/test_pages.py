@@ -11,7 +11,7 @@ pytestmark = pytest.mark.django_db
 def test_the_home_page_says_what_the_app_is_and_links_on(client):
     html = client.get("/").content.decode()
     assert "Spot On Studio" in html
-    for link in ('href="/admin/"', 'href="/api/docs/"', 'href="/print/"', 'href="/about/"'):
+    for link in ('href="/cards/"', 'href="/api/docs/"', 'href="/print/"', 'href="/about/"'):
         assert link in html
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cards.models import Deck, DeckCard, Edition, Place
+from play import games
 from play.services import create_game
 
 
@@ -31,17 +32,19 @@ def big_deck(db) -> Deck:
 
 @pytest.fixture
 def game2(teacher, big_deck):
-    return create_game(user=teacher, edition="germany", deck=big_deck, team_names=["Rot", "Blau"])
+    return games.create_game(
+        user=teacher, edition="germany", deck=big_deck, seat_names=["Rot", "Blau"]
+    )
 
 
 @pytest.fixture
 def game3(teacher, big_deck):
-    return create_game(
+    return games.create_game(
         user=teacher,
         edition="germany",
         deck=big_deck,
-        team_names=["A", "B", "C"],
-        starting_team=1,
+        seat_names=["A", "B", "C"],
+        options={"starting_team": 1},
     )
 
 

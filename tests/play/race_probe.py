@@ -23,10 +23,9 @@ def main() -> None:
     from django.db import connection
 
     from cards.models import Deck, DeckCard, Edition, Place
-    from play import germany
-    from play.models import PlayedTip, Team
+    from play import games
+    from play.models import Game, Move, Team
     from play.rules_common import RuleViolation
-    from play.services import create_game
 
     call_command("migrate", verbosity=0)
     user = User.objects.create_superuser("race", password="x")
@@ -36,9 +35,11 @@ def main() -> None:
             name=f"P{i}", country="DE", population=1000 + i, latitude=48 + i, longitude=8 + i
         )
         DeckCard.objects.create(deck=deck, place=place)
-    game = create_game(user=user, edition="germany", deck=deck, team_names=["A", "B", "C", "D"])
-    rnd = germany.start_round(game)
-    places = [rp.place_id for rp in rnd.places.all()]
+    game = games.create_game(
+        user=user, edition="germany", deck=deck, seat_names=["A", "B", "C", "D"]
+    )
+    game = games.make_move(game, None, "lay_out", {}, teacher=True)
+    places = game.state["rounds"][0]["places"]
     teams = list(game.teams.all())
     connection.close()
 
@@ -53,7 +54,7 @@ def main() -> None:
         tip = ["N", "S", "O", "MOST"][i % 4]
         barrier.wait()
         try:
-            germany.play_tip(game, team, places[i % len(places)], tip)
+            games.make_move(game, team.index, "tip", {"place": places[i % len(places)], "tip": tip})
             outcomes.append("ok")
         except RuleViolation as error:
             outcomes.append(f"{error.http_status}:{error.code}")
@@ -67,8 +68,14 @@ def main() -> None:
         thread.start()
     for thread in threads:
         thread.join()
-    stored = list(PlayedTip.objects.filter(round=rnd).values_list("order", "team__index"))
-    print(json.dumps({"outcomes": outcomes, "stored": stored, "teams": Team.objects.count()}))
+    tips = Game.objects.get(pk=game.pk).state["rounds"][0]["tips"]
+    stored = [[order, team] for team, _place, _tip, order in tips]
+    moves = Move.objects.filter(game=game, name="tip").count()
+    print(
+        json.dumps(
+            {"outcomes": outcomes, "stored": stored, "moves": moves, "teams": Team.objects.count()}
+        )
+    )
 
 
 if __name__ == "__main__":

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from django.db import IntegrityError, transaction
 
-from play import germany
-from play.models import PlayedTip
+from play import games
+from play.models import Move
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -34,24 +34,12 @@ def test_it_gives_the_turn_to_exactly_one_of_many_simultaneous_tips(tmp_path):
     outcomes = result["outcomes"]
     assert outcomes.count("ok") == 1, outcomes
     assert all(o.startswith(("400:", "409:")) or o == "ok" for o in outcomes), outcomes
-    assert result["stored"] == [[0, 0]]
+    assert result["stored"] == [[0, 0]] and result["moves"] == 1
 
 
 @pytest.mark.django_db
-def test_the_database_refuses_a_second_tip_for_the_same_turn(teacher, game2):
-    rnd = germany.start_round(game2)
-    a, b = game2.teams.all()
-    place = rnd.places.first().place_id
-    PlayedTip.objects.create(round=rnd, team=a, place_id=place, tip="N", card="N", order=0)
+def test_the_log_refuses_two_moves_with_one_number(teacher, game2):
+    game = games.make_move(game2, None, "lay_out", {}, teacher=True)
+    last = game.moves.get()
     with pytest.raises(IntegrityError), transaction.atomic():
-        PlayedTip.objects.create(round=rnd, team=b, place_id=place, tip="S", card="S", order=0)
-
-
-@pytest.mark.django_db
-def test_the_database_refuses_both_sides_of_the_wm_card(teacher, game2):
-    rnd = germany.start_round(game2)
-    a = game2.teams.first()
-    place = rnd.places.first().place_id
-    PlayedTip.objects.create(round=rnd, team=a, place_id=place, tip="W", card="W/M", order=0)
-    with pytest.raises(IntegrityError), transaction.atomic():
-        PlayedTip.objects.create(round=rnd, team=a, place_id=place, tip="M", card="W/M", order=2)
+        Move.objects.create(game=game, number=last.number, name="reveal", at=last.at)

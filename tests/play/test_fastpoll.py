@@ -21,31 +21,45 @@ class Recorder:
         self.status = status
 
 
-def _get(path: str, query: str = "", method: str = "GET"):
+def _get(path: str, query: str = "", method: str = "GET", cookie: str = ""):
     recorder = Recorder()
-    body = UnchangedPollShortcut(recorder.app)(
-        {"REQUEST_METHOD": method, "PATH_INFO": path, "QUERY_STRING": query},
-        recorder.start_response,
-    )
+    environ = {"REQUEST_METHOD": method, "PATH_INFO": path, "QUERY_STRING": query}
+    if cookie:
+        environ["HTTP_COOKIE"] = cookie
+    body = UnchangedPollShortcut(recorder.app)(environ, recorder.start_response)
     return recorder, b"".join(body)
 
 
 @pytest.fixture
 def game(db, teacher, germany_deck):
-    from play.services import create_game
+    from play import games
 
-    return create_game(
-        user=teacher, edition="germany", deck=germany_deck, team_names=["A", "B"], mode="devices"
+    return games.create_game(
+        user=teacher, edition="germany", deck=germany_deck, seat_names=["A", "B"], mode="devices"
     )
 
 
-@pytest.mark.parametrize("prefix", ["/play/", "/play/host/"])
-def test_an_unchanged_poll_is_answered_without_django(game, prefix):
-    recorder, body = _get(f"{prefix}{game.code}/state/", f"v={game.version}")
+def _cookie(game) -> str:
+    return f"other=1; spoton_team_{game.code}={game.teams.first().token}"
+
+
+def test_an_unchanged_poll_is_answered_without_django(game):
+    recorder, body = _get(f"/play/{game.code}/state/", f"v={game.version}", cookie=_cookie(game))
     assert recorder.status.startswith("204") and body == b""
     assert recorder.calls == 0
-    recorder, _ = _get(f"{prefix}{game.code.lower()}/state/", f"v={game.version}")
+    recorder, _ = _get(
+        f"/play/{game.code.lower()}/state/", f"v={game.version}", cookie=_cookie(game)
+    )
     assert recorder.calls == 0
+
+
+def test_polls_without_a_team_token_go_to_django(game):
+    # The shortcut answers only a device of the game: nothing tells a guesser a code exists.
+    for cookie in ("", f"spoton_team_{game.code}=forged", 'spoton_team_X=y; broken=""'):
+        recorder, _ = _get(f"/play/{game.code}/state/", f"v={game.version}", cookie=cookie)
+        assert recorder.calls == 1
+    recorder, _ = _get(f"/play/host/{game.code}/state/", f"v={game.version}", cookie=_cookie(game))
+    assert recorder.calls == 1
 
 
 @pytest.mark.parametrize(
@@ -62,5 +76,5 @@ def test_an_unchanged_poll_is_answered_without_django(game, prefix):
 def test_everything_else_goes_to_django(game, path, query, method):
     values = {"prefix": "/play/", "code": game.code, "version": game.version}
     values["stale"] = game.version - 1
-    recorder, body = _get(path.format(**values), query.format(**values), method)
+    recorder, body = _get(path.format(**values), query.format(**values), method, _cookie(game))
     assert recorder.calls == 1 and body == b"django"

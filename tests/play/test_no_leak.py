@@ -12,21 +12,28 @@ import re
 import pytest
 from django.test import Client
 
-from play import germany
+from play.editions.germany.game import _round_state
 from play.models import Game, Mode
 from tests.conftest import api_client_for
 
 pytestmark = pytest.mark.django_db
 
 
+def _table(game: Game):
+    """The stored state and the current round as the rules see it."""
+    stored = Game.objects.get(pk=game.pk).state
+    return stored, _round_state(stored, stored["rounds"][-1])
+
+
 def _secrets(game: Game) -> list[str]:
     found = []
-    for rp in game.rounds.get().places.select_related("place"):
-        place = rp.place
-        pop = place.population
+    stored, table = _table(game)
+    for ref in table.places:
+        place = stored["cards"][ref]
+        pop = place["population"]
         found += [
-            place.state,
-            place.description,
+            place["state"],
+            place["description"],
             str(pop),
             f"{pop:,}",
             f"{pop:,}".replace(",", "."),
@@ -95,10 +102,9 @@ def test_no_response_before_the_reveal_carries_anything_from_a_back(teacher, big
             )
 
     snapshot("laid out")
-    rnd = game.rounds.get()
-    places = [rp.place_id for rp in rnd.places.all()]
     for step in range(9):
-        state = germany.round_state(rnd, 3)
+        _stored, state = _table(game)
+        places = state.places
         team_index = state.next_team()
         team, device = devices[team_index]
         tip = state.available_tips(team_index)[0].value
@@ -128,16 +134,26 @@ def test_no_response_before_the_reveal_carries_anything_from_a_back(teacher, big
 
 
 def test_face_down_tips_stay_hidden_until_every_tip_is_placed(teacher, big_deck):
-    from play.services import create_game
+    from play import games
 
-    game = create_game(
-        user=teacher, edition="germany", deck=big_deck, team_names=["A", "B", "C"], face_down=True
+    game = games.create_game(
+        user=teacher,
+        edition="germany",
+        deck=big_deck,
+        seat_names=["A", "B", "C"],
+        options={"face_down": True},
     )
-    rnd = germany.start_round(game)
+    game = games.make_move(game, None, "lay_out", {}, teacher=True)
     a = game.teams.get(index=0)
-    germany.play_tip(game, a, rnd.places.first().place_id, "FEWEST")
+    first = game.state["rounds"][0]["places"][0]
+    games.make_move(game, 0, "tip", {"place": first, "tip": "FEWEST"})
     b = game.teams.get(index=1)
     seen_by_b = api_client_for(None).get(f"/api/games/{game.pk}/", HTTP_X_TEAM_TOKEN=b.token)
     seen_by_a = api_client_for(None).get(f"/api/games/{game.pk}/", HTTP_X_TEAM_TOKEN=a.token)
-    assert b"FEWEST" not in seen_by_b.content
-    assert b"FEWEST" in seen_by_a.content
+
+    def first_tip(response):
+        places = response.json()["view"]["round"]["places"]
+        return next(entry["tip"] for place in places for entry in place["stack"])
+
+    assert first_tip(seen_by_b) is None
+    assert first_tip(seen_by_a) == "FEWEST"

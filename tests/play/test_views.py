@@ -8,7 +8,8 @@ import io
 import pytest
 from django.test import Client
 
-from play import germany
+from play import games
+from play.editions.germany.game import _round_state
 from play.models import Game, Mode
 from play.services import cookie_name, set_mode
 
@@ -30,24 +31,26 @@ def _device(game, team) -> Client:
 
 def test_it_creates_a_game_from_the_form(teacher, big_deck):
     client = _login(teacher)
-    assert client.get("/play/new/").status_code == 200
+    assert client.get("/play/new/").url == "/play/new/germany/"
+    assert client.get("/play/new/germany/").status_code == 200
     response = client.post(
-        "/play/new/",
+        "/play/new/germany/",
         {
             "deck": big_deck.pk,
-            "team_1": "Füchse",
-            "team_2": "Eulen",
-            "team_3": "",
-            "team_4": "",
-            "starting_team": 1,
+            "seat_0": "Füchse",
+            "seat_1": "Eulen",
+            "seat_2": "",
+            "seat_3": "",
+            "option_starting_team": 1,
             "mode": "devices",
-            "draw": "random",
+            "option_draw": "random",
+            "option_rounds": 0,
         },
     )
     game = Game.objects.get()
     assert response.status_code == 302 and response["Location"] == f"/play/host/{game.code}/"
     assert [t.name for t in game.teams.all()] == ["Füchse", "Eulen"]
-    assert game.mode == Mode.DEVICES and game.starting_team == 1
+    assert game.mode == Mode.DEVICES and game.options["starting_team"] == 1
     page = client.get(response["Location"])
     assert page.status_code == 200
     assert game.code.encode() in page.content and b"<svg" in page.content  # join code + QR
@@ -55,15 +58,16 @@ def test_it_creates_a_game_from_the_form(teacher, big_deck):
 
 def test_the_form_refuses_face_down_with_two_teams(teacher, big_deck):
     response = _login(teacher).post(
-        "/play/new/",
+        "/play/new/germany/",
         {
             "deck": big_deck.pk,
-            "team_1": "A",
-            "team_2": "B",
-            "starting_team": 0,
+            "seat_0": "A",
+            "seat_1": "B",
+            "option_starting_team": 0,
             "mode": "projector",
-            "draw": "random",
-            "face_down": "on",
+            "option_draw": "random",
+            "option_face_down": "on",
+            "option_rounds": 0,
         },
     )
     assert response.status_code == 200 and not Game.objects.exists()
@@ -71,7 +75,7 @@ def test_the_form_refuses_face_down_with_two_teams(teacher, big_deck):
 
 
 def test_only_teachers_host(student, game2, client):
-    assert _login(student).get("/play/new/").status_code == 403
+    assert _login(student).get("/play/new/germany/").status_code == 403
     assert _login(student).get(f"/play/host/{game2.code}/").status_code == 403
     assert client.get("/play/").status_code == 302  # to the login page
 
@@ -90,7 +94,7 @@ def test_a_team_joins_by_code_and_rejoins_by_cookie(game2):
     device.post(f"/play/{game2.code}/join/", {"team": team.pk})
     assert device.cookies[cookie_name(game2)].value == team.token
     page = device.get(f"/play/{game2.code}/")  # a reload comes back to the same team
-    assert b'class="game device"' in page.content and b"Rot" in page.content
+    assert b'class="shell device' in page.content and b"Rot" in page.content
     # A second phone cannot take the same team.
     other = Client().post(f"/play/{game2.code}/join/", {"team": team.pk})
     assert other.status_code == 409
@@ -119,13 +123,14 @@ def test_polling_answers_unchanged_with_204_and_one_query(
 ):
     host = _login(teacher)
     version = Game.objects.get(pk=game2.pk).version
-    with django_assert_num_queries(1):
+    # The projector's poll: its session, its user and roles, the game's version.
+    with django_assert_num_queries(4):
         response = host.get(f"/play/host/{game2.code}/state/?v={version}", HTTP_HX_REQUEST="true")
     assert response.status_code == 204
-    germany.start_round(game2)
+    _lay_out(game2)
     changed = host.get(f"/play/host/{game2.code}/state/?v={version}", HTTP_HX_REQUEST="true")
     assert changed.status_code == 200
-    assert b'id="game"' in changed.content and b"<html" not in changed.content
+    assert b'id="stage"' in changed.content and b"<html" not in changed.content
     assert f"v={version + 1}".encode() in changed.content
 
 
@@ -134,15 +139,15 @@ def test_the_host_page_serves_its_fragment_to_htmx(teacher, game2):
     page = host.get(f"/play/host/{game2.code}/")
     fragment = host.get(f"/play/host/{game2.code}/", HTTP_HX_REQUEST="true")
     assert b"<html" in page.content and b"<html" not in fragment.content
-    assert b'id="game"' in fragment.content
+    assert b'id="stage"' in fragment.content
 
 
 def test_a_device_plays_on_its_turn_only(teacher, game2):
     set_mode(game2, Mode.DEVICES)
-    rnd = germany.start_round(game2)
+    _lay_out(game2)
     a, b = game2.teams.all()
     dev_a, dev_b = _device(game2, a), _device(game2, b)
-    place = rnd.places.first().place_id
+    place = _table(game2).places[0]
     early = dev_b.post(
         f"/play/{game2.code}/tip/", {"tip": "N", "place": place}, HTTP_HX_REQUEST="true"
     )
@@ -151,7 +156,7 @@ def test_a_device_plays_on_its_turn_only(teacher, game2):
         f"/play/{game2.code}/tip/", {"tip": "N", "place": place}, HTTP_HX_REQUEST="true"
     )
     assert ok.status_code == 200 and b"<html" not in ok.content
-    assert rnd.tips.count() == 1
+    assert len(_table(game2).tips) == 1
     bad = dev_b.post(
         f"/play/{game2.code}/tip/", {"tip": "N", "place": place}, HTTP_HX_REQUEST="true"
     )
@@ -161,16 +166,16 @@ def test_a_device_plays_on_its_turn_only(teacher, game2):
 
 
 def test_the_projector_plays_for_the_team_whose_turn_it_is(teacher, game2):
-    rnd = germany.start_round(game2)
+    _lay_out(game2)
     host = _login(teacher)
     page = host.get(f"/play/host/{game2.code}/")
     assert b'id="host-tip"' in page.content
     a = game2.teams.get(index=0)
-    place = rnd.places.first().place_id
+    place = _table(game2).places[0]
     response = host.post(
         f"/play/host/{game2.code}/tip/", {"team": a.pk, "place": place, "tip": "S"}
     )
-    assert response.status_code == 302 and rnd.tips.get().tip == "S"
+    assert response.status_code == 302 and _table(game2).tips[0].tip == "S"
     junk = host.post(f"/play/host/{game2.code}/tip/", {"team": "nope", "place": place, "tip": "S"})
     assert junk.status_code == 400
 
@@ -178,9 +183,9 @@ def test_the_projector_plays_for_the_team_whose_turn_it_is(teacher, game2):
 def test_ending_the_game_keeps_it_viewable_with_csv(teacher, game2):
     host = _login(teacher)
     for _ in range(2):
-        rnd = germany.start_round(game2)
-        _fill(game2, rnd)
-        germany.reveal(game2)
+        _lay_out(game2)
+        _fill(game2)
+        games.make_move(game2, None, "reveal", {}, teacher=True)
     host.post(f"/play/host/{game2.code}/end/")
     page = host.get(f"/play/host/{game2.code}/")
     assert page.status_code == 200 and "Endstand" in page.content.decode()
@@ -194,20 +199,28 @@ def test_ending_the_game_keeps_it_viewable_with_csv(teacher, game2):
     assert again.status_code == 409
 
 
-def _fill(game, rnd):
-    places = [rp.place_id for rp in rnd.places.all()]
-    teams = list(game.teams.all())
+def _lay_out(game):
+    return games.make_move(game, None, "lay_out", {}, teacher=True)
+
+
+def _table(game):
+    stored = Game.objects.get(pk=game.pk).state
+    return _round_state(stored, stored["rounds"][-1])
+
+
+def _fill(game):
     while True:
-        state = germany.round_state(rnd, len(teams))
+        state = _table(game)
         team = state.next_team()
         if team is None:
             return
         tip = state.available_tips(team)[0]
-        germany.play_tip(game, teams[team], places[len(state.tips) % len(places)], tip.value)
+        place = state.places[len(state.tips) % len(state.places)]
+        games.make_move(game, team, "tip", {"place": place, "tip": tip.value})
 
 
 def test_pages_speak_german_and_english(teacher, game2):
-    germany.start_round(game2)
+    _lay_out(game2)
     host = _login(teacher)
     german = host.get(f"/play/host/{game2.code}/").content.decode()
     english = host.get(f"/play/host/{game2.code}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()

@@ -213,3 +213,22 @@ def test_the_new_game_form_follows_the_edition(client, teacher):
     assert created.url == f"/play/host/{game.code}/"
     assert game.options == {"goal": 12} and [t.is_bot for t in game.teams.all()] == [False, True]
     assert client.get("/play/new/chess/").status_code == 404
+
+
+def test_finished_games_can_be_archived_and_deleted(client, teacher):
+    done = games.create_game(
+        user=teacher, edition="toy", seat_names=["A", "B"], options={"goal": 3}
+    )
+    games.make_move(done, 0, "add", {"step": 2})
+    games.make_move(done, 1, "add", {"step": 1})
+    running = games.create_game(user=teacher, edition="toy", seat_names=["C", "D"])
+    client.force_login(teacher)
+    client.post(f"/play/host/{running.code}/archive/")
+    assert not Game.objects.get(pk=running.pk).archived  # only finished games
+    client.post(f"/play/host/{done.code}/archive/")
+    listing = client.get("/play/").content.decode()
+    assert running.code in listing and done.code not in listing
+    assert done.code in client.get("/play/?archived=1").content.decode()
+    client.post(f"/play/host/{done.code}/delete/")
+    assert not Game.objects.filter(pk=done.pk).exists()
+    assert not Move.objects.filter(game_id=done.pk).exists()

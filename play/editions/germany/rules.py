@@ -14,7 +14,7 @@ Conventions:
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -71,7 +71,7 @@ def physical_card(tip: TipCard) -> str:
 class PlaceFacts:
     """What the back of a place card says that matters for scoring."""
 
-    place_id: int
+    place_id: Hashable
     ns: int  # 0 far north .. 150 far south
     we: int  # 0 far west .. 90 far east
     population: int
@@ -80,7 +80,7 @@ class PlaceFacts:
 @dataclass(frozen=True)
 class Tip:
     team: int
-    place_id: int
+    place_id: Hashable
     tip: TipCard
     order: int
 

@@ -1,0 +1,121 @@
+"""The Germany edition as the core sees it: options, moves, and views with what templates need
+(tip card labels, the revealed round's map)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from django.utils.text import format_lazy
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from play.editions.germany import game
+from play.engine import Edition, Option, Seats, Viewer
+
+TIP_TEXT = {
+    "N": (gettext_lazy("N"), gettext_lazy("furthest north")),
+    "S": (gettext_lazy("S"), gettext_lazy("furthest south")),
+    "W": (gettext_lazy("W"), gettext_lazy("furthest west")),
+    "M": (gettext_lazy("M"), gettext_lazy("middle: not furthest in any direction")),
+    "O": (gettext_lazy("O"), gettext_lazy("furthest east")),
+    "MOST": (gettext_lazy("Most"), gettext_lazy("most inhabitants")),
+    "FEWEST": (gettext_lazy("Fewest"), gettext_lazy("fewest inhabitants")),
+}
+HAND_ORDER = ("N", "S", "W", "M", "O", "MOST", "FEWEST")
+
+
+def tip_card(value: str | None) -> dict[str, Any]:
+    if value is None:
+        return {"value": None, "label": "?", "title": _("face down")}
+    label, title = TIP_TEXT[value]
+    return {"value": value, "label": str(label), "title": str(title)}
+
+
+def view(state: dict, viewer: Viewer) -> dict[str, Any]:
+    data = game.view(state, viewer)
+    rnd = data["round"]
+    if rnd:
+        for place in rnd["places"]:
+            for entry in place["stack"]:
+                entry["card"] = tip_card(entry["tip"])
+            if rnd["revealed"]:
+                right = sorted((e for e in place["stack"] if e["correct"]), key=lambda e: e["row"])
+                place["settled"] = right + [e for e in place["stack"] if not e["correct"]]
+        if rnd["revealed"]:
+            data["map_svg"] = round_map_svg(
+                tuple(
+                    (
+                        p["name"],
+                        p["back"]["latitude"],
+                        p["back"]["longitude"],
+                        p["back"]["ns"],
+                        p["back"]["we"],
+                    )
+                    for p in rnd["places"]
+                )
+            )
+    if "hand" in data:
+        playable, played = set(data["hand"]), set(data["played"])
+        data["hand_cards"] = [
+            dict(tip_card(v), playable=v in playable, played=v in played) for v in HAND_ORDER
+        ]
+    return data
+
+
+@lru_cache(maxsize=256)
+def round_map_svg(places: tuple[tuple[str, float, float, int, int], ...]) -> str:
+    from geo.maps import germany_map
+    from geo.svg import render_svg
+
+    dots = [(f"{name} ({ns} | {we})", lat, lon) for name, lat, lon, ns, we in places]
+    svg = render_svg(germany_map(dots, width_mm=180))
+    svg = svg.split("?>", 1)[-1].strip()
+    return svg.replace("<svg ", '<svg class="round-map" role="img" ', 1)
+
+
+def rows(state: dict) -> list[list[Any]]:
+    return game.rows(state, _("Round"), _("Total"))
+
+
+EDITION = Edition(
+    slug="germany",
+    name=gettext_lazy("Spot On: Germany"),
+    description=gettext_lazy(
+        "Which of the laid-out places lies furthest north, south, west, "
+        "east — or has the most inhabitants?"
+    ),
+    seats=Seats(2, 4, "teams"),
+    setup=game.setup,
+    moves=game.MOVES,
+    teacher_moves=game.TEACHER_MOVES,
+    view=view,
+    result=game.result,
+    rows=rows,
+    deck_edition="germany",
+    check_options=game.check_options,
+    options=(
+        Option(
+            "starting_team",
+            gettext_lazy("Starting team"),
+            0,
+            choices=tuple((i, format_lazy("{} {}", gettext_lazy("Team"), i + 1)) for i in range(4)),
+            help=gettext_lazy("Whoever was in another federal state most recently."),
+        ),
+        Option(
+            "draw",
+            gettext_lazy("Place cards"),
+            "random",
+            choices=(
+                ("random", gettext_lazy("at random")),
+                ("picked", gettext_lazy("hand-picked")),
+            ),
+        ),
+        Option(
+            "face_down",
+            gettext_lazy("Tips face down until everyone has placed (3 or 4 teams)"),
+            False,
+        ),
+        Option("rounds", gettext_lazy("Rounds (0: as the rules say, 6 or 8)"), 0, min=0, max=20),
+    ),
+)

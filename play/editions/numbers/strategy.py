@@ -1,0 +1,256 @@
+"""The simple strategy of the rule book, for computer seats and the simulator (pure).
+
+A player knows only their own hand, the cards shown and what is public (discard pile, chain,
+target cards, stock size). On each turn, in this order:
+
+1. **Hit** the target if any card of the hand can (real cards before a joker, then the first
+   card in hand order, operations in the order + − × ÷).
+2. **Show** (levels with signals, on the player's first turn for a target, when they cannot hit):
+   the card whose set of "totals from which this card hits" adds most totals to those already
+   covered by the other players' shown cards. A joker covers the totals of every value. Ties: a
+   real card before a joker, then the lower value.
+3. **Play or pass** so as to leave the total from which the next player (clockwise, with cards)
+   is most likely to hit in one play: certain if their shown card hits, otherwise the chance that
+   one of their unknown cards hits, drawn without replacement from the cards this player cannot
+   see (deck minus own hand, discards, chain, target cards and other players' shown cards). If
+   the only player left with cards is this one, their own remaining cards count as known and the
+   card they draw as unknown. Ties and the no-chance case are settled by, in order: fewer plays
+   (of any card values) from the total to the target (1, 2, or "3 or more"); not spending a joker;
+   a total nearer the target; playing before passing; the lower card value; + − × ÷ order.
+   A pass discards the least useful card: never the shown card or a joker while another card is
+   left; least useful is the card that hits from the fewest totals, ties the higher value.
+
+The strategy never plans further ahead with its own cards. Everything is deterministic, so a
+game between computer seats replays to the same state.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from play.editions.numbers.rules import JOKER, OPS, SMALL_OPS
+
+State = dict[str, Any]
+VALUES = range(1, 14)
+
+
+@lru_cache(maxsize=20_000)
+def hits_from(target: int, value: int, small: bool) -> frozenset[int]:
+    """Totals (other than the target) from which playing ``value`` hits ``target``."""
+    if value == JOKER:
+        found: set[int] = set()
+        for real in VALUES:
+            found |= hits_from(target, real, small)
+        return frozenset(found)
+    found = {target + value}
+    if target >= value:
+        found.add(target - value)
+    if not small:
+        if target % value == 0:
+            found.add(target // value)
+        found.add(target * value)
+    found.discard(target)
+    return frozenset(found)
+
+
+@lru_cache(maxsize=2_000)
+def _near(target: int, small: bool) -> tuple[frozenset[int], frozenset[int]]:
+    """The totals one play and two plays (of any values) away from the target."""
+    one = hits_from(target, JOKER, small)
+    two: set[int] = set()
+    for total in one:
+        two |= hits_from(total, JOKER, small)
+    return one, frozenset(two - one - {target})
+
+
+def distance(total: int, target: int, small: bool) -> int:
+    """Plays of any card values needed from ``total`` to ``target``: 1, 2, or 3 for more."""
+    one, two = _near(target, small)
+    if total in one:
+        return 1
+    return 2 if total in two else 3
+
+
+def hit_values(total: int, target: int, small: bool, fresh: bool) -> list[tuple[int, str]]:
+    """The (value, op) plays that take ``total`` to ``target``, in the order + − × ÷."""
+    found = []
+    if 1 <= target - total <= 13:
+        found.append((target - total, "+"))
+    if fresh:
+        return found
+    if 1 <= total - target <= 13:
+        found.append((total - target, "-"))
+    if not small:
+        if total and target % total == 0 and 1 <= target // total <= 13:
+            found.append((target // total, "*"))
+        if total % target == 0 and 1 <= total // target <= 13:
+            found.append((total // target, "/"))
+    return found
+
+
+def _apply(total: int, value: int, op: str) -> int | None:
+    if op == "+":
+        return total + value
+    if op == "-":
+        return total - value if value <= total else None
+    if op == "*":
+        return total * value
+    return total // value if total % value == 0 else None
+
+
+def unseen_counts(state: State, seat: int) -> list[int]:
+    """How many cards of each value (index 0: jokers) ``seat`` cannot see anywhere."""
+    cards = state["cards"]
+    counts = [0] * 14
+    for value, _suit in cards.values():
+        counts[value] += 1
+    seen = [*state["hands"][seat], *state["discard"], *state["target_cards"]]
+    seen += [step["card"] for step in state["chain"]]
+    seen += [card for other, card in enumerate(state["shown"]) if card and other != seat]
+    for card in seen:
+        counts[cards[card][0]] -= 1
+    return counts
+
+
+def _hit(state: State, hand: list[tuple[str, int]]) -> dict[str, Any] | None:
+    target, small, fresh = state["target"], state["small"], not state["chain"]
+    plays = hit_values(state["total"], target, small, fresh)
+    for want_joker in (False, True):
+        for card, value in hand:
+            if (value == JOKER) != want_joker:
+                continue
+            for needed, op in plays:
+                if value == needed:
+                    return {"card": card, "op": op}
+                if value == JOKER:
+                    return {"card": card, "op": op, "value": needed}
+    return None
+
+
+def _to_show(state: State, seat: int, hand: list[tuple[str, int]]) -> str:
+    target, small, cards = state["target"], state["small"], state["cards"]
+    covered: set[int] = set()
+    for other, card in enumerate(state["shown"]):
+        if card and other != seat:
+            covered |= hits_from(target, cards[card][0], small)
+    best = min(
+        hand,
+        key=lambda item: (
+            -len(hits_from(target, item[1], small) - covered),
+            item[1] == JOKER,
+            item[1],
+        ),
+    )
+    return best[0]
+
+
+def _to_pass(state: State, seat: int, hand: list[tuple[str, int]]) -> str:
+    shown = state["shown"][seat]
+    keep = [item for item in hand if item[0] != shown and item[1] != JOKER]
+    pool = keep or [item for item in hand if item[1] != JOKER] or hand
+    target, small = state["target"], state["small"]
+    return min(pool, key=lambda item: (len(hits_from(target, item[1], small)), -item[1]))[0]
+
+
+class _Chances:
+    """The chance that the next player hits from a total, cached per total for one decision."""
+
+    def __init__(self, state: State, seat: int, hand: list[tuple[str, int]]) -> None:
+        self.target, self.small = state["target"], state["small"]
+        players, hands = state["players"], state["hands"]
+        self.next_seat = seat
+        for step in range(1, players):
+            if hands[(seat + step) % players]:
+                self.next_seat = (seat + step) % players
+                break
+        self.unseen = unseen_counts(state, seat)
+        self.pool = sum(self.unseen)
+        self.own_hand = hand
+        self.alone = self.next_seat == seat
+        if self.alone:
+            self.known: list[int] = []
+            self.unknown = 1 if state["stock"] else 0
+        else:
+            shown = state["shown"][self.next_seat]
+            self.known = [state["cards"][shown][0]] if shown else []
+            self.unknown = len(hands[self.next_seat]) - len(self.known)
+        self.cache: dict[tuple[int, bool, str], float] = {}
+
+    def __call__(self, total: int, fresh: bool, used: str) -> float:
+        key = (total, fresh, used if self.alone else "")
+        cached = self.cache.get(key)
+        if cached is not None:
+            return cached
+        plays = hit_values(total, self.target, self.small, fresh)
+        wanted = {value for value, _op in plays}
+        known = self.known
+        if self.alone:
+            known = [value for card, value in self.own_hand if card != used]
+        if wanted and any(value in wanted or value == JOKER for value in known):
+            chance = 1.0
+        elif not wanted or self.unknown <= 0:
+            chance = 0.0
+        else:
+            good = sum(self.unseen[value] for value in wanted) + self.unseen[JOKER]
+            miss, pool = 1.0, self.pool
+            for drawn in range(self.unknown):
+                if pool - drawn <= 0:
+                    break
+                miss *= max(pool - good - drawn, 0) / (pool - drawn)
+            chance = 1.0 - miss
+        self.cache[key] = chance
+        return chance
+
+
+def next_move(state: State, seat: int) -> tuple[str, dict[str, Any]]:
+    """The strategy's next move for ``seat``: ``("show" | "play" | "pass", args)``."""
+    cards = state["cards"]
+    hand = [(card, cards[card][0]) for card in state["hands"][seat]]
+    hit = _hit(state, hand)
+    if hit is not None:
+        return "play", hit
+    if state["signals"] and not state["showed"][seat] and not state["acted"][seat]:
+        return "show", {"card": _to_show(state, seat, hand)}
+    target, small, total = state["target"], state["small"], state["total"]
+    fresh = not state["chain"]
+    chances = _Chances(state, seat, hand)
+    ops = ("+",) if fresh else (SMALL_OPS if small else OPS)
+    pass_card = _to_pass(state, seat, hand)
+    best_key = (
+        -chances(total, fresh, pass_card),
+        distance(total, target, small),
+        False,
+        abs(target - total),
+        1,
+        0,
+        0,
+    )
+    best: tuple[str, dict[str, Any]] = ("pass", {"card": pass_card})
+    tried: set[int] = set()
+    for card, value in hand:
+        if value in tried:
+            continue  # equal values leave the same totals: the first such card stands for all
+        tried.add(value)
+        joker = value == JOKER
+        for real in VALUES if joker else (value,):
+            for index, op in enumerate(ops):
+                after = _apply(total, real, op)
+                if after is None:
+                    continue
+                key = (
+                    -chances(after, False, card),
+                    distance(after, target, small),
+                    joker,
+                    abs(target - after),
+                    0,
+                    real,
+                    index,
+                )
+                if key < best_key:
+                    best_key = key
+                    args = {"card": card, "op": op}
+                    if joker:
+                        args["value"] = real
+                    best = ("play", args)
+    return best
