@@ -137,11 +137,14 @@ def test_a_poll_lets_a_computer_team_claim_once_its_reaction_time_has_passed(tea
     )
     game = games.make_move(game, 0, "start", {})
     assert game.bot_due_at is not None  # the computer waits for its reaction time
+    client.cookies[f"spoton_team_{game.code}"] = game.teams.get(index=0).token
+    version = Game.objects.get(pk=game.pk).version
+    # While the computer thinks, polls are answered "unchanged" without drawing the stage.
+    poll = client.get(reverse("play:team_state", args=[game.code]), {"v": version})
+    assert poll.status_code == 204
     # Let the reaction time pass without waiting: the start was a minute ago.
     Move.objects.filter(game=game).update(at=game.moves.get().at - datetime.timedelta(minutes=1))
     Game.objects.filter(pk=game.pk).update(bot_due_at=game.bot_due_at - 60)
-    client.cookies[f"spoton_team_{game.code}"] = game.teams.get(index=0).token
-    version = Game.objects.get(pk=game.pk).version
     poll = client.get(reverse("play:team_state", args=[game.code]), {"v": version})
     assert poll.status_code == 200  # not "unchanged": the computer's claim was due
     moves = list(Game.objects.get(pk=game.pk).moves.order_by("number"))
