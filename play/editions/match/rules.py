@@ -44,6 +44,8 @@ LAYOUTS: dict[str, tuple[int, ...]] = {
 AUTO_LAYOUT = {2: "1-1", 3: "1-1-1", 4: "2-2", 5: "2-2-1", 6: "2-2-2"}
 SWAP_CARDS = 6
 EVENTS_KEPT = 8
+REF_LENGTH = 8
+HEX = "0123456789abcdef"
 
 State = dict[str, Any]
 
@@ -266,10 +268,13 @@ def claim(state: State, seat: int | None, args: dict, ctx: Context) -> State:
     symbol = int(symbol)
     if symbol > max(max(card) for card in state["cards"]):
         raise RuleViolation("bad_args", "symbol must be a symbol's number.")
-    by_ref = {ref: card for card, ref in enumerate(state["refs"])}
-    target = by_ref.get(args.get("target"))
-    if target is None:
-        raise RuleViolation("bad_target", "There is no such card in this game.")
+    ref = args.get("target")
+    if not isinstance(ref, str) or len(ref) != REF_LENGTH or ref.strip(HEX):
+        raise RuleViolation("bad_target", "target must be a card's reference.")
+    by_ref = {seen: card for card, seen in enumerate(state["refs"])}
+    target = by_ref.get(ref)
+    if target is None:  # a card of the previous game, seen just before the next was dealt
+        raise TurnConflict("too_late", "Too late: that card is no longer in play.")
     number = state["seats"][seat]["team"]
     team = state["teams"][number]
     if team["locked_until"] > ctx.now:

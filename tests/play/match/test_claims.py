@@ -90,6 +90,7 @@ def test_it_refuses_a_claim_made_with_a_card_the_device_no_longer_holds():
     ("args", "code"),
     [
         ({"symbol": 3, "target": "nope"}, "bad_target"),
+        ({"symbol": 3, "target": ["0a1b2c3d"]}, "bad_target"),
         ({"symbol": "x", "target": "nope"}, "bad_args"),
         ({"symbol": True, "target": "nope"}, "bad_args"),
         ({"symbol": 73, "target": "nope"}, "bad_args"),
@@ -101,6 +102,14 @@ def test_it_refuses_malformed_claims_without_locking(args, code):
         table.move(0, "claim", args)
     assert refused.value.code == code
     assert table.state["teams"][0]["locked_until"] == 0.0
+
+
+def test_it_tells_a_claim_on_a_card_of_the_previous_game_it_is_too_late():
+    table = started()
+    unknown = next(f"{n:08x}" for n in range(99) if f"{n:08x}" not in table.state["refs"])
+    with pytest.raises(TurnConflict) as late:
+        table.move(0, "claim", {"symbol": 3, "target": unknown})
+    assert late.value.code == "too_late"
 
 
 def test_it_accepts_claims_only_while_a_game_runs():
