@@ -1,7 +1,9 @@
 """Load test of classroom games: N simultaneous Germany games against gunicorn on loopback.
 
-Run: python bench/play_load.py [--games 100] [--world-games 0] [--seconds 60] [--workers 3]
-[--procs 4]. World games (6 teams guessing at once) are driven by bench/_play_world.py.
+Run: python bench/play_load.py [--games 100] [--world-games 0] [--match-games 0] [--seconds 60]
+[--workers 3] [--procs 4]. World games (6 teams guessing at once) are driven by
+bench/_play_world.py, match games (4 devices racing to claim cards) by bench/_play_match.py; for
+those it also prints how long a claim takes to reach every other screen of its game.
 Screens join over the first 10 s (as a class does); latencies are measured after that.
 
 Starts the app the way production runs it (gunicorn, several workers) on a fresh SQLite file in
@@ -24,6 +26,7 @@ import multiprocessing
 import os
 import random
 import re
+import resource
 import socket
 import statistics
 import subprocess
@@ -35,6 +38,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
+from _play_match import match_screens  # noqa: E402
+from _play_match import setup_script as match_setup_script  # noqa: E402
 from _play_world import setup_script, world_device, world_projector  # noqa: E402
 
 HOST = "127.0.0.1"
@@ -49,7 +54,7 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def setup(env: dict, games: int, world_games: int = 0) -> dict:
+def setup(env: dict, games: int, world_games: int = 0, match_games: int = 0) -> dict:
     """Migrate a fresh database and create the games (in a child so Django stays out of here)."""
     subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
     script = (
@@ -78,6 +83,7 @@ for g in range({games}):
         "teams": [[t.pk, t.token, t.index] for t in game.teams.all()]}})
 """
         + setup_script(world_games)
+        + match_setup_script(match_games)
         + """
 print("JSON" + json.dumps(out))
 """
@@ -118,7 +124,7 @@ class Screen:
         payload = await self.reader.readexactly(length) if length else b""
         return status, payload, fields.get(b"connection", b"").lower() == b"close"
 
-    async def request(self, method, path, label, headers=None, body=None):
+    async def request(self, method, path, label, headers=None, body=None, expected=()):
         head = [f"{method} {path} HTTP/1.1", f"Host: {HOST}:{self.port}"]
         data = b""
         if body is not None:
@@ -142,7 +148,7 @@ class Screen:
             self.close()
         if time.monotonic() >= stats["measure_from"]:
             stats["lat"][label].append(time.perf_counter() - started)
-        if status >= 400:
+        if status >= 400 and status not in expected:
             stats["errors"].append(f"{label}: HTTP {status} {payload[:120]!r}")
         return status, payload
 
@@ -218,9 +224,14 @@ async def projector(port, game, session, token, deadline, stats):
         await asyncio.sleep(1.0)
 
 
-def client_process(port, games, session, token, seconds, think, queue):
+def client_process(port, games, session, token, seconds, think, queue, match_claim=(2.0, 6.0)):
     # Screens join over the first WARMUP seconds; latencies count from then on.
-    stats = {"lat": defaultdict(list), "errors": [], "measure_from": time.monotonic() + WARMUP}
+    stats = {
+        "lat": defaultdict(list),
+        "errors": [],
+        "measure_from": time.monotonic() + WARMUP,
+        "visible": [],
+    }
 
     async def main():
         deadline = time.monotonic() + seconds
@@ -229,13 +240,25 @@ def client_process(port, games, session, token, seconds, think, queue):
             if game.get("edition") == "world":
                 tasks += _world_screens(port, game, session, token, deadline, stats, think)
                 continue
+            if game.get("edition") == "match":
+                tasks += match_screens(
+                    lambda: Screen(port, stats),
+                    VERSION,
+                    game,
+                    session,
+                    deadline,
+                    match_claim,
+                    WARMUP,
+                    stats,
+                )
+                continue
             tasks.append(projector(port, game, session, token, deadline, stats))
             for team_pk, team_token, seat in game["teams"]:
                 tasks.append(device(port, game, team_pk, team_token, seat, deadline, stats, think))
         await asyncio.gather(*tasks)
 
     asyncio.run(main())
-    queue.put((dict(stats["lat"]), stats["errors"]))
+    queue.put((dict(stats["lat"]), stats["errors"], stats["visible"], stats.get("match_409", 0)))
 
 
 def _world_screens(port, game, session, token, deadline, stats, think) -> list:
@@ -249,6 +272,11 @@ def _world_screens(port, game, session, token, deadline, stats, think) -> list:
     return tasks
 
 
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 def _pct(values: list[float], p: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))] * 1000
@@ -258,6 +286,17 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--world-games", type=int, default=0, help="world games of 6 teams")
+    parser.add_argument(
+        "--match-games", type=int, default=0, help="match classrooms of 4 racing devices"
+    )
+    parser.add_argument(
+        "--match-claim",
+        type=float,
+        nargs=2,
+        default=(2.0, 6.0),
+        metavar=("MIN", "MAX"),
+        help="seconds a match device takes to spot its next symbol (uniform)",
+    )
     parser.add_argument("--seconds", type=int, default=60)
     parser.add_argument("--workers", type=int, default=3)
     parser.add_argument("--threads", type=int, default=4)
@@ -284,7 +323,8 @@ def main() -> None:
         DB_CONN_MAX_AGE="60",
     )
     print(f"setting up {args.games} games in {tmp} ...", flush=True)
-    data = setup(env, args.games, args.world_games)
+    data = setup(env, args.games, args.world_games, args.match_games)
+    cpu_start = _children_cpu()
     server = subprocess.Popen(
         [
             str(Path(sys.executable).with_name("gunicorn")),
@@ -319,7 +359,16 @@ def main() -> None:
         procs = [
             multiprocessing.Process(
                 target=client_process,
-                args=(port, chunk, data["session"], data["token"], args.seconds, args.think, queue),
+                args=(
+                    port,
+                    chunk,
+                    data["session"],
+                    data["token"],
+                    args.seconds,
+                    args.think,
+                    queue,
+                    tuple(args.match_claim),
+                ),
             )
             for chunk in chunks
         ]
@@ -329,20 +378,37 @@ def main() -> None:
         for proc in procs:
             proc.join()
         elapsed = time.perf_counter() - started
+        cpu_clients = _children_cpu()
     finally:
         server.terminate()
-        server.wait(timeout=10)
+        try:
+            server.wait(timeout=30)
+        except subprocess.TimeoutExpired:  # a swamped machine: do not lose the figures
+            server.kill()
+            server.wait()
+    # The server's own CPU time (its workers are waited for by gunicorn's master): a figure that
+    # holds on a machine shared with other work, where wall-clock latencies do not.
+    cpu_server = _children_cpu() - cpu_clients
+    cpu_clients -= cpu_start
 
     latencies: dict[str, list[float]] = defaultdict(list)
     errors: list[str] = []
-    for lat, errs in results:
+    visible: list[float] = []
+    late = 0
+    for lat, errs, seen, too_late in results:
         for label, values in lat.items():
             latencies[label.strip()].extend(values)
         errors.extend(errs)
+        visible.extend(seen)
+        late += too_late
     total = sum(len(v) for v in latencies.values())
     window = args.seconds - WARMUP  # latencies and counts cover the time after joining
     everything = [x for v in latencies.values() for x in v]
     print(f"load average before: {load_before}, after: {os.getloadavg()}")
+    print(
+        f"CPU: server {cpu_server:.1f} s ({cpu_server / elapsed:.2f} cores over {elapsed:.0f} s), "
+        f"load-test clients {cpu_clients:.1f} s"
+    )
     print(
         f"\n{args.games} Germany games x (projector + 4 devices), {args.world_games} world games "
         f"x (projector + 6 devices), {elapsed:.0f} s (measured after "
@@ -360,6 +426,15 @@ def main() -> None:
         f"{'all':<28}{total:>9}{total / window:>8.1f}{_pct(everything, 50):>9.1f}"
         f"{_pct(everything, 95):>9.1f}{_pct(everything, 99):>9.1f}"
     )
+    if args.match_games:
+        print(
+            f"{args.match_games} match classrooms x (projector + 4 devices): a claim reaches every "
+            f"other screen of its game in p50 {_pct(visible, 50):.0f} ms, "
+            f"p95 {_pct(visible, 95):.0f} ms, p99 {_pct(visible, 99):.0f} ms "
+            f"({len(visible)} sightings; {late} claims answered 409, too late or locked)"
+            if visible
+            else "match: no claim was seen"
+        )
     print(f"errors: {len(errors)}")
     for line in errors[:20]:
         print("  ", line)

@@ -86,6 +86,7 @@ INSTALLED_APPS = [
     "play.editions.numbers",
     "play.editions.world",
     "play.editions.dice",
+    "play.editions.match",
 ]
 
 MIDDLEWARE = [

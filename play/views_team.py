@@ -6,6 +6,8 @@ comes back to the same team; the teacher kicking the device replaces the token.
 
 from __future__ import annotations
 
+import time
+
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -115,7 +117,9 @@ def team_state(request: HttpRequest, code: str) -> HttpResponse:
     the answer is the same: go back to the code's page."""
     game = Game.objects.select_related("deck").filter(code=code.upper()[:16]).first()
     me = _device_team(request, game) if game is not None else None
-    if me is not None and request.GET.get("v") == str(game.version) and game.bot_due_at is None:
+    # Unchanged, unless a computer seat's move has fallen due (this poll then applies it).
+    bot_waits = game is not None and (game.bot_due_at is None or game.bot_due_at > time.time())
+    if me is not None and request.GET.get("v") == str(game.version) and bot_waits:
         return HttpResponse(status=204)
     if me is None:
         # Kicked: send the whole page back to the team picker.

@@ -1,0 +1,61 @@
+"""Where a card's symbols sit on screen: one in the middle and the others on a ring.
+
+Positions are in a 100 × 100 box (the card is the circle of radius 50 around 50, 50). The ring
+is turned by an angle taken from the card's per-game reference, so that cards do not all look
+alike and the position of a symbol says nothing about the card beyond what is shown.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from typing import Any
+
+CENTRE_RADIUS = 15.0
+RING_RADIUS = 33.5
+SLOT_RADIUS = 12.5
+
+
+@lru_cache(maxsize=4096)
+def _slots(count: int, turn: int) -> tuple[tuple[float, float, float], ...]:
+    slots = [(50.0, 50.0, CENTRE_RADIUS)]
+    ring = count - 1
+    offset = (turn >> 8) % 360
+    for k in range(ring):
+        angle = math.radians(offset + 360.0 * k / ring)
+        slots.append(
+            (
+                round(50.0 + RING_RADIUS * math.cos(angle), 2),
+                round(50.0 + RING_RADIUS * math.sin(angle), 2),
+                SLOT_RADIUS,
+            )
+        )
+    return tuple(slots)
+
+
+def layout(
+    symbols: list[int],
+    ref: str,
+    names: list[str] | None = None,
+    names_en: list[str] | None = None,
+) -> list[dict[str, Any]]:
+    """Each symbol's slot: ``symbol``, ``name`` (and ``name_en`` when known), ``x``, ``y``,
+    ``r`` (the slot's radius)."""
+    if not symbols:
+        return []
+    turn = int(ref[:8], 16) if ref else 0
+    first = turn % len(symbols)
+    order = list(symbols[first:]) + list(symbols[:first])
+    slots = []
+    for symbol, (x, y, r) in zip(order, _slots(len(order), turn), strict=True):
+        slot = {
+            "symbol": symbol,
+            "name": names[symbol] if names and symbol < len(names) else str(symbol),
+            "x": x,
+            "y": y,
+            "r": r,
+        }
+        if names_en and symbol < len(names_en):
+            slot["name_en"] = names_en[symbol]
+        slots.append(slot)
+    return slots

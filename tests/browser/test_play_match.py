@@ -1,0 +1,155 @@
+"""End to end: two phones and a computer team race through a match of the island games."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.test import Client
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture(autouse=True)
+def island_deck(monkeypatch):
+    from play.editions.match import edition
+    from play.editions.match.deck import deck_data
+    from tests.play.match.helpers import island_cards
+
+    monkeypatch.setattr(edition, "island_deck", lambda: deck_data(island_cards()))
+
+
+def _projector(browser, live_server, user, code):
+    client = Client()
+    client.force_login(user)
+    context = browser.new_context(viewport={"width": 1280, "height": 720}, locale="en-US")
+    context.add_cookies(
+        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
+    )
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/play/host/{code}/")
+    return page
+
+
+def _join(browser, live_server, code, name):
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, locale="en-US", is_mobile=True, has_touch=True
+    )
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/play/join/")
+    page.fill("input[name=code]", code.lower())
+    page.click("form.join-form button[type=submit]")
+    page.get_by_role("button", name=re.compile(name)).click()
+    page.wait_for_selector(".match-device")
+    return page
+
+
+# Finds the symbol a claimable card shares with the phone's own card and taps it, in one step
+# inside the page: screens refresh several times a second while cards are claimed.
+TAP_SHARED = """(cards) => {
+  const own = new Set([...document.querySelectorAll('.mmine .msym')].map((s) => s.textContent));
+  for (const button of document.querySelectorAll(cards + ' form.mclaim button.msym')) {
+    if (own.has(button.textContent)) { button.click(); return true; }
+  }
+  return false;
+}"""
+
+
+def _claim(phone, cards: str) -> bool:
+    """Tap the symbol a claimable card shares with the phone's own card, as a player would,
+    and wait for the answer (so that the test's two phones never write at the same time)."""
+    if not phone.locator(f"{cards} form.mclaim").count():
+        return False
+    with phone.expect_response(lambda r: r.request.method == "POST", timeout=30_000):
+        if not phone.evaluate(TAP_SHARED, cards):
+            return False
+    return True
+
+
+def _game(code):
+    from play.models import Game
+
+    return Game.objects.get(code=code)
+
+
+def test_two_phones_and_a_computer_team_play_knights_to_ten_points(
+    browser, live_server, teacher, screenshot_dir
+):
+    from play import games
+
+    game = games.create_game(
+        user=teacher,
+        edition="match",
+        seat_names=["Ada", "Bo", "Robo"],
+        bots=[2],
+        # The computer waits 3 s after the last move: it plays when the phones pause. (The live
+        # test server shares one database connection between its threads, so the test keeps
+        # writers apart: phones wait for their answers, the computer for a quiet moment.)
+        options={"mode": "beginner", "game": 5, "reaction": 3, "lock": 1},
+        language="en",
+    )
+    code = game.code
+    projector = _projector(browser, live_server, teacher, code)
+    phones = [_join(browser, live_server, code, name) for name in ("Ada", "Bo")]
+    phones[0].click("button.mstart")
+    for phone in phones:
+        phone.wait_for_selector(".match-device[data-phase=play]")
+    projector.wait_for_selector(".match-projector[data-phase=play]")
+    # While cards are claimed, every screen polls faster than the shell's second.
+    for page in (projector, *phones):
+        assert page.locator("#stage").get_attribute("hx-trigger") == "every 400ms"
+    projector.screenshot(path=str(screenshot_dir / "match-knights-projector.png"))
+    phones[0].screenshot(path=str(screenshot_dir / "match-knights-phone.png"))
+
+    for turn in range(80):
+        if any(p.locator(".match-device[data-phase=over]").count() for p in phones):
+            break
+        if turn == 4:
+            # A pause: the computer team collects a card once its reaction time has passed.
+            projector.wait_for_function(
+                "() => Number(document.querySelector('.mteams li.team-red .mdial span')"
+                ".textContent) >= 1",
+                timeout=30_000,
+            )
+        _claim(phones[turn % 2], ".mmiddle")
+    for page in (*phones, projector):
+        page.wait_for_selector(".match[data-phase=over]")
+        assert "Winner" in page.locator(".mwinner").inner_text()
+    projector.screenshot(path=str(screenshot_dir / "match-knights-over.png"))
+    for page in (*phones, projector):
+        page.context.close()
+
+    game = _game(code)
+    scores = [team["score"] for team in game.state["teams"]]
+    assert game.is_finished and max(scores) == 10
+    assert scores[2] >= 1  # the computer team played too
+    assert games.replayed_state(game) == game.state
+
+
+def test_a_phone_covers_an_island_card_by_picking_it_and_tapping_the_symbol(
+    browser, live_server, teacher, screenshot_dir
+):
+    from play import games
+
+    game = games.create_game(
+        user=teacher, edition="match", seat_names=["Ada", "Bo"], options={}, language="en"
+    )
+    code = game.code
+    projector = _projector(browser, live_server, teacher, code)
+    phone = _join(browser, live_server, code, "Ada")
+    phone.click("button.mstart")
+    phone.wait_for_selector(".match-device[data-phase=play]")
+    phone.locator(".misland .mcard.target").first.tap()
+    assert phone.locator(".mchosen form.mclaim").count() == 1
+    phone.screenshot(path=str(screenshot_dir / "match-welcome-phone.png"))
+    assert _claim(phone, ".mchosen")
+    phone.wait_for_selector(".mleft:has-text('14 more')")
+    projector.wait_for_selector(".misland .mcard.role-blue")
+    projector.screenshot(path=str(screenshot_dir / "match-welcome-projector.png"))
+    for page in (phone, projector):
+        page.context.close()
+    game = _game(code)
+    assert sum(len(stack) for stack in game.state["island"]) == 20
+    assert games.replayed_state(game) == game.state

@@ -1,0 +1,151 @@
+"""Match games through the core: the generic API, the shells, secrets in every answer."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.urls import reverse
+
+from play import games
+from play.editions.match import rules
+from play.models import Game
+from tests.conftest import api_client_for
+
+pytestmark = pytest.mark.django_db
+
+
+def claim_args(state, seat, target):
+    card = rules.own_card(state, seat)
+    return {
+        "symbol": rules.shared_symbol(state, card, target),
+        "target": state["refs"][target],
+        "card": state["refs"][card],
+    }
+
+
+@pytest.fixture
+def match(teacher):
+    game = games.create_game(
+        user=teacher, edition="match", seat_names=["Ada", "Bo", "Cem", "Dana"], options={}
+    )
+    return games.make_move(game, 0, "start", {})
+
+
+def seat_client(game, index):
+    client = api_client_for(None)
+    client.credentials(HTTP_X_TEAM_TOKEN=game.teams.get(index=index).token)
+    return client
+
+
+def test_it_creates_a_match_through_the_api_with_a_computer_team(teacher):
+    client = api_client_for(teacher)
+    answer = client.post(
+        "/api/games/",
+        {"edition": "match", "seats": ["Ada", "Bot"], "bots": [1], "options": {"lock": 3}},
+        format="json",
+    )
+    assert answer.status_code == 201, answer.json()
+    body = answer.json()
+    assert body["view"]["phase"] == "ready" and body["view"]["lock"] == 3
+    bad = client.post(
+        "/api/games/",
+        {"edition": "match", "seats": ["A", "B", "C"], "options": {"layout": "2-2"}},
+        format="json",
+    )
+    assert bad.status_code == 400 and bad.json()["code"] == "bad_layout"
+
+
+def test_it_answers_a_claim_with_the_new_view_and_a_late_one_with_409(match):
+    state = match.state
+    target = state["island"][9][-1]
+    first = seat_client(match, 0).post(
+        f"/api/games/{match.pk}/moves/",
+        {"move": "claim", "args": claim_args(state, 0, target)},
+        format="json",
+    )
+    assert first.status_code == 201
+    assert first.json()["view"]["island"][9]["card"]["role"] == "blue"
+    late = seat_client(match, 2).post(
+        f"/api/games/{match.pk}/moves/",
+        {"move": "claim", "args": claim_args(state, 2, target)},
+        format="json",
+    )
+    assert late.status_code == 409
+    assert late.json()["code"] == "too_late"
+
+
+def test_it_logs_a_wrong_claim_and_locks_the_team(match):
+    state = match.state
+    target = state["island"][0][-1]
+    card = rules.own_card(state, 1)
+    wrong = next(s for s in state["cards"][card] if s not in state["cards"][target])
+    answer = seat_client(match, 1).post(
+        f"/api/games/{match.pk}/moves/",
+        {"move": "claim", "args": {"symbol": wrong, "target": state["refs"][target]}},
+        format="json",
+    )
+    assert answer.status_code == 201
+    game = Game.objects.get(pk=match.pk)
+    assert game.state["teams"][0]["locked_until"] > game.moves.last().at.timestamp()
+    partner = seat_client(match, 0).post(
+        f"/api/games/{match.pk}/moves/",
+        {"move": "claim", "args": claim_args(game.state, 0, target)},
+        format="json",
+    )
+    assert partner.status_code == 409 and partner.json()["code"] == "locked"
+
+
+def test_it_never_sends_a_face_down_card_in_json_or_html(match, client):
+    state = Game.objects.get(pk=match.pk).state
+    hidden = [c for seat in state["seats"] for c in seat["pile"]]
+    answers = [
+        seat_client(match, i).get(f"/api/games/{match.pk}/").content.decode() for i in range(4)
+    ]
+    client.cookies[f"spoton_team_{match.code}"] = match.teams.get(index=0).token
+    answers.append(client.get(reverse("play:team", args=[match.code])).content.decode())
+    for text in answers:
+        for card in hidden:
+            assert state["refs"][card] not in text
+            assert json.dumps(state["cards"][card]) not in text
+
+
+def test_it_renders_the_projector_and_the_device_fragments(match, client, teacher):
+    client.force_login(teacher)
+    page = client.get(reverse("play:host", args=[match.code]))
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert "Willkommen auf der Insel" in html  # a game in German (the default language)
+    assert html.count('class="mspot"') == 19
+    assert 'class="mpoll"' in html
+    device = api_client_for(None)
+    device.cookies[f"spoton_team_{match.code}"] = match.teams.get(index=0).token
+    html = device.get(reverse("play:team", args=[match.code])).content.decode()
+    own = match.state["refs"][rules.own_card(match.state, 0)]
+    assert f'name="card" value="{own}"' in html
+    # Welcome: every island card may be covered, each with its own claim form.
+    assert html.count('name="move" value="claim"') == 19
+
+
+def test_a_poll_lets_a_computer_team_claim_once_its_reaction_time_has_passed(teacher, client):
+    import datetime
+
+    from play.models import Move
+
+    game = games.create_game(
+        user=teacher, edition="match", seat_names=["Ada", "Robo"], bots=[1], options={}
+    )
+    game = games.make_move(game, 0, "start", {})
+    assert game.bot_due_at is not None  # the computer waits for its reaction time
+    client.cookies[f"spoton_team_{game.code}"] = game.teams.get(index=0).token
+    version = Game.objects.get(pk=game.pk).version
+    # While the computer thinks, polls are answered "unchanged" without drawing the stage.
+    poll = client.get(reverse("play:team_state", args=[game.code]), {"v": version})
+    assert poll.status_code == 204
+    # Let the reaction time pass without waiting: the start was a minute ago.
+    Move.objects.filter(game=game).update(at=game.moves.get().at - datetime.timedelta(minutes=1))
+    Game.objects.filter(pk=game.pk).update(bot_due_at=game.bot_due_at - 60)
+    poll = client.get(reverse("play:team_state", args=[game.code]), {"v": version})
+    assert poll.status_code == 200  # not "unchanged": the computer's claim was due
+    moves = list(Game.objects.get(pk=game.pk).moves.order_by("number"))
+    assert [(m.name, m.by_bot) for m in moves] == [("start", False), ("claim", True)]
