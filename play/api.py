@@ -15,7 +15,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers
 from rest_framework.decorators import api_view, permission_classes
-from rest_framework.exceptions import NotFound, PermissionDenied
+from rest_framework.exceptions import APIException, NotFound, PermissionDenied
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -50,12 +50,21 @@ class GameCreateSerializer(serializers.Serializer):
     mode = serializers.ChoiceField(choices=["projector", "devices"], required=False)
 
 
+class WrongEdition(APIException):
+    status_code = 400
+    default_code = "wrong_edition"
+
+    def __init__(self, detail: str) -> None:
+        super().__init__(detail)
+        self.detail = {"code": "wrong_edition", "detail": detail}
+
+
 def _engine_alias(game_id: int, name: str):
     """The edition's handler for an older endpoint."""
     game = get_object_or_404(Game, pk=game_id)
     handler = registry.alias(game.edition, name) if game.on_engine else None
     if handler is None:
-        raise NotFound(f"{game.edition} games have no {name} endpoint.")
+        raise WrongEdition(f"{game.edition} games have no {name} endpoint.")
     return lambda request: handler(request, game)
 
 

@@ -51,7 +51,7 @@ def create_game(
     deck: Deck,
     team_names: Sequence[Any],
     starting_team: int = 0,
-    mode: str = Mode.PROJECTOR,
+    mode: str = Mode.DEVICES,
     options: dict | None = None,
     language: str | None = None,
     **settings: Any,

@@ -6,6 +6,7 @@ seat's device. Each renders the edition's fragment (``play/<slug>/_projector.htm
 from __future__ import annotations
 
 import csv
+import functools
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
@@ -91,18 +92,33 @@ def device_context(game: Game, me: Team, error: str = "") -> dict[str, Any]:
     }
 
 
+def in_game_language(view):
+    """Screens speak the viewer's language; the game's own language (the one it was made in)
+    where the viewer's browser asks for none."""
+
+    @functools.wraps(view)
+    def wrapper(request: HttpRequest, game: Game, *args, **kwargs):
+        if request.META.get("HTTP_ACCEPT_LANGUAGE") or request.COOKIES.get("django_language"):
+            return view(request, game, *args, **kwargs)
+        with translation.override(game.language):
+            return view(request, game, *args, **kwargs)
+
+    return wrapper
+
+
 def _render(request: HttpRequest, page: str, context: dict, status: int = 200) -> HttpResponse:
-    # Screens speak the viewer's language (the card names are in the deck's language).
     template = "play/_stage.html" if request.htmx else page
     return render(request, template, context, status=status)
 
 
+@in_game_language
 def render_projector(request: HttpRequest, game: Game, error: str = "", status: int = 200):
     return _render(
         request, "play/shell_projector.html", projector_context(request, game, error), status
     )
 
 
+@in_game_language
 def render_device(request: HttpRequest, game: Game, me: Team, error: str = "", status: int = 200):
     return _render(request, "play/shell_device.html", device_context(game, me, error), status)
 
@@ -121,6 +137,7 @@ def move_args(request: HttpRequest) -> dict[str, Any]:
     return args
 
 
+@in_game_language
 def host_move(
     request: HttpRequest, game: Game, move: str | None = None, seat: int | None = None
 ) -> HttpResponse:
@@ -142,6 +159,7 @@ def host_move(
     return render_projector(request, game)
 
 
+@in_game_language
 def device_move(
     request: HttpRequest, game: Game, me: Team, move: str | None = None
 ) -> HttpResponse:
@@ -156,6 +174,7 @@ def device_move(
     return render_device(request, game, me)
 
 
+@in_game_language
 def undo(request: HttpRequest, game: Game) -> HttpResponse:
     try:
         game = games.undo(game)

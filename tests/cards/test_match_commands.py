@@ -193,13 +193,14 @@ def test_the_about_page_credits_the_island_icons(client):
     assert "game-icons.net" in html and "CC BY 3.0" in html
 
 
-def test_match_decks_cannot_start_a_classroom_game_yet(teacher):
+def test_the_island_games_bring_their_own_deck(teacher):
+    # The match edition builds the island deck itself; a deck given to it is refused.
     make_match_deck("insel", order=8, symbols="island")
     response = api_client_for(teacher).post(
         "/api/games/", {"edition": "match", "deck": "insel", "seats": ["A", "B"]}, format="json"
     )
     assert response.status_code == 400
-    assert response.json()["code"] == "unknown_edition"
+    assert response.json()["code"] == "deck_not_used"
 
 
 def test_a_rebuild_keeps_the_decks_language_unless_told():
