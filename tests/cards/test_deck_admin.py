@@ -71,7 +71,12 @@ def test_the_card_list_is_paginated_and_searchable(client, editor):
 
 def test_it_adds_a_place_to_the_deck_at_the_end(client, editor, germany_deck, paris):
     added = Place.objects.create(
-        name="Kassel", country="DE", state="Hessen", latitude=51.31, longitude=9.49
+        name="Kassel",
+        country="DE",
+        state="Hessen",
+        latitude=51.31,
+        longitude=9.49,
+        population=200_000,
     )
     client.force_login(editor)
     url = f"{CARDS}deck/{germany_deck.pk}/add/"
@@ -86,7 +91,12 @@ def test_it_adds_a_place_to_the_deck_at_the_end(client, editor, germany_deck, pa
 def test_once_reordered_a_new_card_goes_to_the_end(client, editor, germany_deck):
     germany_deck.cards.filter(place__name="Berlin").update(position=5)
     added = Place.objects.create(
-        name="Aachen", country="DE", state="Nordrhein-Westfalen", latitude=50.78, longitude=6.08
+        name="Aachen",
+        country="DE",
+        state="Nordrhein-Westfalen",
+        latitude=50.78,
+        longitude=6.08,
+        population=250_000,
     )
     client.force_login(editor)
     client.post(f"{CARDS}deck/{germany_deck.pk}/add/", {"place": added.pk})

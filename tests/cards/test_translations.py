@@ -61,6 +61,8 @@ def _entries(text: str) -> list[tuple[str, list[str]]]:
     entries = []
     for block in text.split("\n\n")[1:]:
         msgid = re.search(r"^msgid (.*?)(?=^msg)", block, re.S | re.M)
+        if msgid is None:  # a block of comments only
+            continue
         strs = re.findall(r"^msgstr(?:\[\d\])? (.*?)(?=^msg|\Z)", block, re.S | re.M)
         entries.append((join(msgid.group(1)), [join(s) for s in strs]))
     return entries

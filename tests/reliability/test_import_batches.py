@@ -67,7 +67,7 @@ def test_it_refuses_a_file_that_is_too_large(client, editor):
     big = HEADER + f',"{"x" * MAX_IMPORT_BYTES}",city,DE,50,8,1\n'
     upload = SimpleUploadedFile("big.csv", big.encode())
     response = client.post(IMPORT_URL, {"format": "0", "import_file": upload})
-    assert "import at most 2 MB" in response.content.decode()
+    assert "höchstens 2 MB" in response.content.decode()
     assert not Place.objects.exists()
 
 
