@@ -186,6 +186,8 @@ def place_preview(request: Request) -> Response:
     """
     from cards.preview import preview
 
+    if not hasattr(request.data, "get"):
+        return Response({"detail": "Send a JSON object."}, status=status.HTTP_400_BAD_REQUEST)
     values = {name: request.data.get(name, "") for name in PREVIEW_FIELDS}
     answer, errors = preview(values)
     if errors:

@@ -100,9 +100,13 @@ def _from_teams_form(data: dict[str, Any]) -> dict[str, Any]:
     data["seats"] = data.pop("teams")
     if "youngest_team" in data:  # The World's name for who starts round 1
         data["starting_team"] = data.pop("youngest_team")
-    spec = registry.get(data.get("edition"))
+    edition = data.get("edition")
+    spec = registry.get(edition) if isinstance(edition, str) else None
     names = {o.name for o in spec.options} if spec else set()
-    options = dict(data.get("options") or {})
+    options = data.get("options") or {}
+    if not isinstance(options, dict):
+        return data  # the serializer refuses it with a message
+    options = dict(options)
     for key in [k for k in data if k in names]:
         options[key] = data.pop(key)
     data["options"] = options

@@ -70,5 +70,5 @@ def test_an_editor_edits_the_germany_deck(live_server, page, editor, screenshot_
     assert Place.objects.filter(name="Frankfurt am Main").count() == 1
     assert Deck.objects.get(pk=deck.pk).cards.count() == size
     # Let the form's live preview finish before the browser closes.
-    page.wait_for_function("document.querySelector('.location-map').naturalWidth > 0")
+    page.wait_for_function("() => document.querySelector('.location-map').naturalWidth > 0")
     page.wait_for_load_state("networkidle")

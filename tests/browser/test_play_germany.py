@@ -89,20 +89,20 @@ def test_a_whole_game_on_the_projector(
             place = host.locator("button.place-here").nth(turn % (len(teams) + 1))
             click_in_view(host, place, "place")
             host.wait_for_function(
-                f"document.querySelectorAll('.de-stack .de-tip').length === {turn + 1}"
+                f"() => document.querySelectorAll('.de-stack .de-tip').length === {turn + 1}"
             )
             assert_fits(host, f"round {number} tip {turn}")
             if number == 1 and turn == 1:
                 before = host.locator(".de-table").inner_text()
                 click_in_view(host, host.get_by_role("button", name="Undo"), "undo")
                 host.wait_for_function(
-                    "document.querySelectorAll('.de-stack .de-tip').length === 1"
+                    "() => document.querySelectorAll('.de-stack .de-tip').length === 1"
                 )
                 # Play it again, the same way.
                 click_in_view(host, hand.first, "tip card again")
                 click_in_view(host, place, "place again")
                 host.wait_for_function(
-                    "document.querySelectorAll('.de-stack .de-tip').length === 2"
+                    "() => document.querySelectorAll('.de-stack .de-tip').length === 2"
                 )
                 assert host.locator(".de-table").inner_text() == before
             if number == 1 and turn == 2:
@@ -117,7 +117,7 @@ def test_a_whole_game_on_the_projector(
                 other_hand.first.click()
                 other.locator("button.place-here").first.click()
                 other.wait_for_function(
-                    f"document.querySelectorAll('.de-stack .de-tip').length === {turn + 2}"
+                    f"() => document.querySelectorAll('.de-stack .de-tip').length === {turn + 2}"
                 )
                 other.close()
                 click_in_view(host, hand.first, "stale tip card")
@@ -126,7 +126,7 @@ def test_a_whole_game_on_the_projector(
                 assert "not this team" in host.locator(".stage-message").inner_text()
                 host.unroute("**/state/**")
                 host.wait_for_function(
-                    f"document.querySelectorAll('.de-stack .de-tip').length === {turn + 2}"
+                    f"() => document.querySelectorAll('.de-stack .de-tip').length === {turn + 2}"
                 )
                 break
         while True:  # play the rest of the round
@@ -137,7 +137,7 @@ def test_a_whole_game_on_the_projector(
             click_in_view(host, hand.first, "tip card")
             click_in_view(host, host.locator("button.place-here").first, "place")
             host.wait_for_function(
-                f"document.querySelectorAll('.de-stack .de-tip').length === {count + 1}"
+                f"() => document.querySelectorAll('.de-stack .de-tip').length === {count + 1}"
             )
         assert_fits(host, f"round {number} complete")
         click_in_view(
