@@ -99,7 +99,8 @@ def symbol_set_for(spec: str) -> SymbolSet:
 
 def default_seed(slug: str) -> int:
     """A seed from the slug: rebuilding a deck of the same name gives the same deck."""
-    return int.from_bytes(hashlib.sha256(slug.encode()).digest()[:4], "big")
+    # 31 bits: the seed column is a (positive) integer on every database, PostgreSQL included.
+    return int.from_bytes(hashlib.sha256(slug.encode()).digest()[:4], "big") & 0x7FFFFFFF
 
 
 @transaction.atomic
