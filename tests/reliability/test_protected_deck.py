@@ -20,7 +20,7 @@ def test_the_api_answers_409_for_a_deck_in_use(editor, germany_deck):
     _game_on(germany_deck)
     response = api_client_for(editor).delete(f"/api/decks/{germany_deck.slug}/")
     assert response.status_code == 409
-    assert "used by 1 game" in response.json()["detail"]
+    assert "von 1 Spiel benutzt" in response.json()["detail"]  # the German UI
     assert Deck.objects.filter(pk=germany_deck.pk).exists()
 
 
