@@ -155,3 +155,20 @@ def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix, t
     database = settings.DATABASES["default"]
     if database["ENGINE"].endswith("sqlite3"):
         database.setdefault("TEST", {})["NAME"] = str(tmp_path_factory.mktemp("db") / "test.db")
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _no_stray_database_sessions(django_db_setup, django_db_blocker):
+    """PostgreSQL refuses to drop a test database another session still uses (a thread's
+    connection that outlived its test): end such sessions before the test database goes."""
+    yield
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        return
+    with django_db_blocker.unblock(), connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+            "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
+    connection.close()
