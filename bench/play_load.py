@@ -65,6 +65,7 @@ from django.test import Client
 from rest_framework.authtoken.models import Token
 from cards.models import Deck, DeckCard, Edition, Place
 from play import games as engine
+from play.services import create_game  # the World set-up's teams form
 teacher = User.objects.create_superuser("bench", password="bench-pw")
 token = Token.objects.create(user=teacher).key
 client = Client(); client.force_login(teacher)
