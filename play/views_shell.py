@@ -15,11 +15,11 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from cards.spreadsheet import neutralise_formula
 from play import games
 from play.display import error_text, qr_svg
 from play.engine import RuleViolation, Viewer
 from play.models import Game, Mode, Team
-from play.safe_csv import safe_row
 
 
 def run_due_bots(game: Game) -> Game:
@@ -193,5 +193,5 @@ def results_csv(game: Game) -> HttpResponse:
     with translation.override(game.language):
         rows = edition.rows(game.state) if edition.rows else [[_("Game"), game.code]]
         for row in rows:
-            writer.writerow(safe_row(row))
+            writer.writerow([neutralise_formula(value) for value in row])
     return response
