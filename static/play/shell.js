@@ -17,6 +17,21 @@
       : "No connection to the server – still trying.") + "</p>";
   });
 
+  // A watchdog: a stage that has not heard from the server for five of its poll intervals (a
+  // swap that failed half-way, a poller lost with a replaced element) asks again by itself,
+  // so a classroom screen never silently freezes on an old table.
+  var heard = Date.now();
+  document.addEventListener("htmx:afterRequest", function () { heard = Date.now(); });
+  setInterval(function () {
+    var stage = document.getElementById("stage");
+    if (!stage || !window.htmx || document.visibilityState !== "visible") return;
+    var every = /every\s+(\d+)ms/.exec(stage.getAttribute("hx-trigger") || "");
+    var interval = every ? parseInt(every[1], 10) : 1000;
+    if (Date.now() - heard < Math.max(5 * interval, 3000)) return;
+    heard = Date.now();
+    window.htmx.ajax("GET", stage.getAttribute("hx-get"), { source: stage, target: stage, swap: "outerHTML" });
+  }, 1000);
+
   // The teacher's bar is re-rendered with the stage: listen on the document.
   document.addEventListener("click", function (event) {
     if (!event.target.closest("[data-fullscreen]")) return;
