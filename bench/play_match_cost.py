@@ -28,6 +28,8 @@ os.environ.update(
     DEBUG="false",
     SECRET_KEY="bench-only-secret-key-not-for-production-use-0123456789",
     ALLOWED_HOSTS="testserver",
+    SECURE_SSL_REDIRECT="false",  # plain HTTP: TLS ends at the proxy in front
+    SECURE_COOKIES="false",
 )
 POLL = 0.4
 SCREENS = 5  # 4 devices and the projector
@@ -93,6 +95,7 @@ def main() -> None:
         "REQUEST_METHOD": "GET",
         "PATH_INFO": f"/play/{game.code}/state/",
         "QUERY_STRING": f"v={version}",
+        "HTTP_COOKIE": f"spoton_team_{game.code}={tokens[1]}",
     }
     statuses = []
 

@@ -173,7 +173,10 @@ def detail(request: Request, game: Game) -> Response:
 @api_view(["POST"])
 @permission_classes([AllowAny])
 def moves(request: Request, game_id: int) -> Response:
-    game = get_object_or_404(Game, pk=game_id, state__isnull=False)
+    # Who may move is all this copy answers; the move itself reads the game under its lock.
+    game = get_object_or_404(
+        Game.objects.defer("state", "initial"), pk=game_id, state__isnull=False
+    )
     data = payload(request, MoveSerializer)
     teacher = can_manage(request.user, game)
     if teacher:

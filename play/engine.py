@@ -12,7 +12,6 @@ No Django here: editions' ``rules.py`` modules and their tests import this witho
 
 from __future__ import annotations
 
-import copy
 import json
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -218,7 +217,9 @@ def move_rng(seed: int, number: int) -> random.Random:
 
 
 def _fresh(state: State) -> State:
-    return copy.deepcopy(state)
+    # States are JSON data (they come from the database): a JSON round trip copies them in C,
+    # several times faster than deepcopy on a match's nested lists.
+    return json.loads(json.dumps(state))
 
 
 def apply_move(

@@ -5,7 +5,8 @@ changed, and nearly every answer is "no" (204). Those answers cost one indexed l
 ``Game.version``; the rest of the request cycle would cost several times that and dominate the
 server's load in a busy school. So this WSGI wrapper answers them itself and hands everything
 else — a changed version, an unknown game, every other URL — to Django untouched: the views stay
-the one place that renders a game.
+the one place that renders a game. A device proves itself with its team token; a projector with
+the signed cookie its teacher's page set for that one game (``host_cookie_value``).
 """
 
 from __future__ import annotations
@@ -16,38 +17,63 @@ from collections.abc import Callable, Iterable
 from http.cookies import CookieError, SimpleCookie
 from urllib.parse import parse_qs
 
-# Devices' polls only: a projector's poll needs its teacher's session, which Django checks (one
-# projector per classroom, against dozens of devices).
-POLL_PATH = re.compile(r"^/play/([A-Za-z0-9]{3,16})/state/$")
+DEVICE_POLL = re.compile(r"^/play/([A-Za-z0-9]{3,16})/state/$")
+PROJECTOR_POLL = re.compile(r"^/play/host/([A-Za-z0-9]{3,16})/state/$")
+HOST_COOKIE_SALT = "play.fastpoll.projector"
+
+
+def host_cookie_name(code: str) -> str:
+    return f"spoton_host_{code.upper()}"
+
+
+def host_cookie_value(code: str) -> str:
+    """What the projector page hands its teacher for one game: it lets the projector's polls be
+    told "unchanged" here, and nothing more (a changed game still goes through the teacher's
+    session in Django). Keyed on the code and the server's secret; no row to store."""
+    from django.utils.crypto import salted_hmac
+
+    return salted_hmac(HOST_COOKIE_SALT, code.upper(), algorithm="sha256").hexdigest()
+
+
+def projector_version(code: str, token: str) -> int | None:
+    from django.utils.crypto import constant_time_compare
+
+    if not constant_time_compare(token, host_cookie_value(code)):
+        return None
+    return _version(code, None)
+
+
+def _version(code: str, team_token: str | None) -> int | None:
+    from play.models import Game
+
+    rows = Game.objects.filter(code=code.upper())
+    if team_token is not None:
+        rows = rows.filter(teams__token=team_token)
+    row = rows.values_list("version", "bot_due_at").first()
+    if row is None or (row[1] is not None and row[1] <= time.time()):
+        return None
+    return row[0]
 
 
 def current_version(code: str, token: str) -> int | None:
     """The game's version for a device holding one of its team tokens, or None when Django
     must answer (unknown game or token, a computer move due). Checking the token here keeps
     the answer from telling a code guesser which codes exist."""
-    from play.models import Game
-
-    row = (
-        Game.objects.filter(code=code.upper(), teams__token=token)
-        .values_list("version", "bot_due_at")
-        .first()
-    )
-    if row is None or (row[1] is not None and row[1] <= time.time()):
-        return None
-    return row[0]
+    return _version(code, token)
 
 
-def team_token(environ: dict, code: str) -> str:
-    header = environ.get("HTTP_X_TEAM_TOKEN", "")
-    if header:
-        return header
+def _cookie(environ: dict, name: str) -> str:
     cookies = SimpleCookie()
     try:
         cookies.load(environ.get("HTTP_COOKIE", ""))
     except CookieError:
         return ""
-    morsel = cookies.get(f"spoton_team_{code.upper()}")
+    morsel = cookies.get(name)
     return morsel.value if morsel else ""
+
+
+def team_token(environ: dict, code: str) -> str:
+    return environ.get("HTTP_X_TEAM_TOKEN", "") or _cookie(environ, f"spoton_team_{code.upper()}")
 
 
 class UnchangedPollShortcut:
@@ -56,19 +82,19 @@ class UnchangedPollShortcut:
 
     def __call__(self, environ: dict, start_response: Callable) -> Iterable[bytes]:
         if environ.get("REQUEST_METHOD") == "GET":
-            match = POLL_PATH.match(environ.get("PATH_INFO", ""))
-            if match:
-                seen = parse_qs(environ.get("QUERY_STRING", "")).get("v", [""])[0]
-                token = team_token(environ, match.group(1))
-                try:
-                    unchanged = (
-                        bool(token)
-                        and seen.isdigit()
-                        and int(seen) == current_version(match.group(1), token)
-                    )
-                except Exception:
-                    unchanged = False
-                if unchanged:
-                    start_response("204 No Content", [("Cache-Control", "no-store")])
-                    return []
+            path = environ.get("PATH_INFO", "")
+            seen = parse_qs(environ.get("QUERY_STRING", "")).get("v", [""])[0]
+            version = None
+            try:
+                if seen.isdigit() and (match := DEVICE_POLL.match(path)):
+                    token = team_token(environ, match.group(1))
+                    version = current_version(match.group(1), token) if token else None
+                elif seen.isdigit() and (match := PROJECTOR_POLL.match(path)):
+                    token = _cookie(environ, host_cookie_name(match.group(1)))
+                    version = projector_version(match.group(1), token) if token else None
+            except Exception:  # Django answers (and reports) whatever went wrong here
+                version = None
+            if version is not None and int(seen) == version:
+                start_response("204 No Content", [("Cache-Control", "no-store")])
+                return []
         return self.app(environ, start_response)

@@ -150,12 +150,14 @@ def _finish_if_over(game: Game, edition: Edition) -> None:
         game.finished_at = timezone.now()
 
 
-def _run_bots(game: Game, edition: Edition, now: float | None = None) -> None:
+def _run_bots(
+    game: Game, edition: Edition, now: float | None = None, teams: list[Team] | None = None
+) -> None:
     """Apply the computer seats' moves that are due; remember when the next one falls due."""
     game.bot_due_at = None
     if edition.bot is None:
         return
-    bot_seats = [t.index for t in game.teams.all() if t.is_bot]
+    bot_seats = [t.index for t in (game.teams.all() if teams is None else teams) if t.is_bot]
     if not bot_seats:
         return
     for _step in range(MAX_BOT_MOVES):
@@ -192,11 +194,12 @@ def make_move(game: Game, seat: int | None, name: str, args: Any, *, teacher: bo
     """Apply one move for a seat (or the teacher), then any computer moves that are due."""
     with locked_game(game.pk) as locked:
         edition = edition_of(locked)
-        if seat is not None and not (isinstance(seat, int) and 0 <= seat < locked.teams.count()):
+        teams = list(locked.teams.all())
+        if seat is not None and not (isinstance(seat, int) and 0 <= seat < len(teams)):
             raise RuleViolation("unknown_seat", "No such seat in this game.")
         _apply(locked, edition, seat, name, args, by_teacher=teacher)
         _finish_if_over(locked, edition)
-        _run_bots(locked, edition)
+        _run_bots(locked, edition, teams=teams)
         _save(locked)
     return locked
 

@@ -34,7 +34,8 @@ def locked_game(game_id: int, *, allow_finished: bool = False) -> Iterator[Game]
     up front because the connection uses IMMEDIATE transactions)."""
     with transaction.atomic():
         try:
-            game = Game.objects.select_for_update().get(pk=game_id)
+            # The set-up state is read only to replay the log (undo): not on every move.
+            game = Game.objects.select_for_update().defer("initial").get(pk=game_id)
         except Game.DoesNotExist:
             raise RuleViolation("unknown_game", "There is no such game.") from None
         if game.is_finished and not allow_finished:

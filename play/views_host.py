@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 
+from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
@@ -11,7 +12,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from cards.roles import can_run_games
-from play import games, guard, registry, views_shell
+from play import fastpoll, games, guard, registry, views_shell
 from play.display import error_text
 from play.expiry import expire_games
 from play.forms import engine_game_form
@@ -22,7 +23,9 @@ from play.services import can_manage, end_game, kick_device, set_mode
 
 def _get_game_for_host(request: HttpRequest, code: str) -> Game:
     game = get_object_or_404(
-        Game.objects.select_related("deck"), code=code.upper()[:16], state__isnull=False
+        Game.objects.select_related("deck").defer("initial"),
+        code=code.upper()[:16],
+        state__isnull=False,
     )
     if not can_manage(request.user, game):
         raise PermissionDenied
@@ -108,14 +111,26 @@ def new_engine_game(request: HttpRequest, slug: str) -> HttpResponse:
 @require_GET
 def host(request: HttpRequest, code: str) -> HttpResponse:
     game = _get_game_for_host(request, code)
-    return views_shell.render_projector(request, views_shell.run_due_bots(game))
+    response = views_shell.render_projector(request, views_shell.run_due_bots(game))
+    # Lets this projector's unchanged polls be answered before Django (play/fastpoll.py).
+    response.set_cookie(
+        fastpoll.host_cookie_name(game.code),
+        fastpoll.host_cookie_value(game.code),
+        path=f"/play/host/{game.code}/",
+        httponly=True,
+        samesite="Lax",
+        secure=settings.SESSION_COOKIE_SECURE,
+    )
+    return response
 
 
 @require_GET
 def host_state(request: HttpRequest, code: str) -> HttpResponse:
     """Polled by the projector. An unknown code and someone else's game answer alike (404), so
     the poll tells a code guesser nothing."""
-    game = Game.objects.select_related("deck").filter(code=code.upper()[:16]).first()
+    game = (
+        Game.objects.select_related("deck").defer("initial").filter(code=code.upper()[:16]).first()
+    )
     if game is None or not can_manage(request.user, game):
         raise Http404
     if request.GET.get("v") == str(game.version) and (

@@ -33,6 +33,7 @@ def _game(code: str, request: HttpRequest | None = None) -> Game:
         raise TooManyGuesses
     game = (
         Game.objects.select_related("deck")
+        .defer("initial")
         .filter(code=code.upper()[:16], state__isnull=False)
         .first()
     )
@@ -115,7 +116,9 @@ def claim(request: HttpRequest, code: str) -> HttpResponse:
 def team_state(request: HttpRequest, code: str) -> HttpResponse:
     """Polled by team devices. Without a team of this game (an unknown code, a kicked device),
     the answer is the same: go back to the code's page."""
-    game = Game.objects.select_related("deck").filter(code=code.upper()[:16]).first()
+    game = (
+        Game.objects.select_related("deck").defer("initial").filter(code=code.upper()[:16]).first()
+    )
     me = _device_team(request, game) if game is not None else None
     # Unchanged, unless a computer seat's move has fallen due (this poll then applies it).
     bot_waits = game is not None and (game.bot_due_at is None or game.bot_due_at > time.time())

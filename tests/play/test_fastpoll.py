@@ -78,3 +78,36 @@ def test_everything_else_goes_to_django(game, path, query, method):
     values["stale"] = game.version - 1
     recorder, body = _get(path.format(**values), query.format(**values), method, _cookie(game))
     assert recorder.calls == 1 and body == b"django"
+
+
+def test_the_projector_page_hands_its_teacher_a_cookie_for_unchanged_polls(game, teacher):
+    from django.test import Client
+
+    from play.fastpoll import host_cookie_name
+
+    client = Client()
+    client.force_login(teacher)
+    page = client.get(f"/play/host/{game.code}/")
+    cookie = page.cookies[host_cookie_name(game.code)]
+    assert cookie["path"] == f"/play/host/{game.code}/" and cookie["httponly"]
+    header = f"{host_cookie_name(game.code)}={cookie.value}"
+    recorder, body = _get(f"/play/host/{game.code}/state/", f"v={game.version}", cookie=header)
+    assert recorder.status.startswith("204") and recorder.calls == 0 and body == b""
+    # Once the game changes, Django answers, behind the teacher's session as before.
+    recorder, _ = _get(f"/play/host/{game.code}/state/", f"v={game.version - 1}", cookie=header)
+    assert recorder.calls == 1
+
+
+def test_a_projector_cookie_opens_only_its_own_game(game, teacher, germany_deck):
+    from play import games
+    from play.fastpoll import host_cookie_name, host_cookie_value
+
+    other = games.create_game(
+        user=teacher, edition="germany", deck=germany_deck, seat_names=["A", "B"], mode="devices"
+    )
+    borrowed = f"{host_cookie_name(other.code)}={host_cookie_value(game.code)}"
+    forged = f"{host_cookie_name(game.code)}={'0' * 64}"
+    for cookie in (borrowed, forged, ""):
+        code = other.code if cookie is borrowed else game.code
+        recorder, _ = _get(f"/play/host/{code}/state/", f"v={other.version}", cookie=cookie)
+        assert recorder.calls == 1
