@@ -123,10 +123,11 @@ def match_screens(make_screen, version_re, game, session, deadline, claim_every,
     """The coroutines of one classroom: the pollers of 4 devices and a projector, 4 racers."""
     shared = Visibility(stats)
     tasks = []
-    host = {"Cookie": f"sessionid={session}"}
+    # Polls as htmx sends them (the stage only); the projector with its page's poll cookie.
+    host = {"Cookie": f"sessionid={session}; {game['host_cookie']}", "HX-Request": "true"}
     screens = [("projector", None, f"/play/host/{game['code']}/state/", host)]
     for seat, token in game["teams"]:
-        cookie = {"Cookie": f"spoton_team_{game['code']}={token}"}
+        cookie = {"Cookie": f"spoton_team_{game['code']}={token}", "HX-Request": "true"}
         screens.append((f"device {seat}", seat, f"/play/{game['code']}/state/", cookie))
     for name, seat, path, headers in screens:
         watch = {"version": 0, "shared": shared}

@@ -50,7 +50,7 @@ for g in range({games}):
 
 
 async def world_device(screen, version_re, game, team_pk, token, deadline, think, warmup):
-    headers = {"Cookie": f"spoton_team_{game['code']}={token}"}
+    headers = {"Cookie": f"spoton_team_{game['code']}={token}", "HX-Request": "true"}
     api = {"X-Team-Token": token}
     url = f"/api/games/{game['id']}/"
     version = "0"
@@ -95,7 +95,7 @@ async def world_device(screen, version_re, game, team_pk, token, deadline, think
 
 
 async def world_projector(screen, version_re, game, session, token, deadline, warmup):
-    headers = {"Cookie": f"sessionid={session}"}
+    headers = {"Cookie": f"sessionid={session}; {game['host_cookie']}", "HX-Request": "true"}
     api = {"Authorization": f"Token {token}"}
     url = f"/api/games/{game['id']}/"
     version = "0"

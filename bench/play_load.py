@@ -86,6 +86,10 @@ for g in range({games}):
         + setup_script(world_games)
         + match_setup_script(match_games)
         + """
+# What each projector page sets for its teacher: its unchanged polls skip Django.
+from play.fastpoll import host_cookie_name, host_cookie_value
+for game in out["games"]:
+    game["host_cookie"] = f"{host_cookie_name(game['code'])}={host_cookie_value(game['code'])}"
 print("JSON" + json.dumps(out))
 """
     )
@@ -162,7 +166,8 @@ class Screen:
 async def device(port, game, team_pk, token, seat, deadline, stats, think):
     screen = Screen(port, stats)
     version = "0"
-    headers = {"Cookie": f"spoton_team_{game['code']}={token}"}
+    # Polls as htmx sends them: the stage only, not the whole page.
+    headers = {"Cookie": f"spoton_team_{game['code']}={token}", "HX-Request": "true"}
     api_headers = {"X-Team-Token": token}
     ready_at = None
     await asyncio.sleep(random.random() * WARMUP)  # classes join over a few seconds
@@ -203,7 +208,7 @@ async def device(port, game, team_pk, token, seat, deadline, stats, think):
 async def projector(port, game, session, token, deadline, stats):
     screen = Screen(port, stats)
     version = "0"
-    headers = {"Cookie": f"sessionid={session}"}
+    headers = {"Cookie": f"sessionid={session}; {game['host_cookie']}", "HX-Request": "true"}
     api = {"Authorization": f"Token {token}"}
     await asyncio.sleep(random.random() * WARMUP)  # classes join over a few seconds
     while time.monotonic() < deadline:
@@ -299,6 +304,11 @@ def main() -> None:
         help="seconds a match device takes to spot its next symbol (uniform)",
     )
     parser.add_argument("--seconds", type=int, default=60)
+    parser.add_argument(
+        "--database-url",
+        default="",
+        help="an empty database to use (production: PostgreSQL); default a fresh SQLite file",
+    )
     parser.add_argument("--workers", type=int, default=3)
     parser.add_argument("--threads", type=int, default=4)
     parser.add_argument("--procs", type=int, default=4, help="client processes")
@@ -316,7 +326,7 @@ def main() -> None:
     port = _free_port()
     env = dict(
         os.environ,
-        DATABASE_URL=f"sqlite:///{tmp / 'db.sqlite3'}",
+        DATABASE_URL=args.database_url or f"sqlite:///{tmp / 'db.sqlite3'}",
         CACHE_DIR=str(tmp / "cache"),
         DEBUG="false",
         SECRET_KEY="bench-only-secret-key-not-for-production-use-0123456789",

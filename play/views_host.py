@@ -128,9 +128,7 @@ def host(request: HttpRequest, code: str) -> HttpResponse:
 def host_state(request: HttpRequest, code: str) -> HttpResponse:
     """Polled by the projector. An unknown code and someone else's game answer alike (404), so
     the poll tells a code guesser nothing."""
-    game = (
-        Game.objects.select_related("deck").defer("initial").filter(code=code.upper()[:16]).first()
-    )
+    game = Game.objects.defer("initial").filter(code=code.upper()[:16]).first()
     if game is None or not can_manage(request.user, game):
         raise Http404
     if request.GET.get("v") == str(game.version) and (

@@ -116,19 +116,26 @@ def claim(request: HttpRequest, code: str) -> HttpResponse:
 def team_state(request: HttpRequest, code: str) -> HttpResponse:
     """Polled by team devices. Without a team of this game (an unknown code, a kicked device),
     the answer is the same: go back to the code's page."""
-    game = (
-        Game.objects.select_related("deck").defer("initial").filter(code=code.upper()[:16]).first()
+    code = code.upper()[:16]
+    token = request.COOKIES.get(f"spoton_team_{code}")
+    # The device's team and its game in one query: every screen of a class asks once a second.
+    rows = (
+        Team.objects.select_related("game")
+        .defer("game__initial")
+        .filter(game__code=code, game__state__isnull=False, token=token)
+        .order_by()[:1]
     )
-    me = _device_team(request, game) if game is not None else None
-    # Unchanged, unless a computer seat's move has fallen due (this poll then applies it).
-    bot_waits = game is not None and (game.bot_due_at is None or game.bot_due_at > time.time())
-    if me is not None and request.GET.get("v") == str(game.version) and bot_waits:
-        return HttpResponse(status=204)
+    me = next(iter(rows), None) if token else None
     if me is None:
         # Kicked: send the whole page back to the team picker.
         response = HttpResponse(status=204)
-        response["HX-Redirect"] = reverse("play:team", args=[code.upper()[:16]])
+        response["HX-Redirect"] = reverse("play:team", args=[code])
         return response
+    game = me.game
+    # Unchanged, unless a computer seat's move has fallen due (this poll then applies it).
+    bot_waits = game.bot_due_at is None or game.bot_due_at > time.time()
+    if request.GET.get("v") == str(game.version) and bot_waits:
+        return HttpResponse(status=204)
     return views_shell.render_device(request, views_shell.run_due_bots(game), me)
 
 
