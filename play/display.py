@@ -53,6 +53,8 @@ ERROR_TEXT = {
 }
 
 
-def error_text(error: Any) -> str:
-    """A translated sentence for a ``RuleViolation`` (its English message as a fallback)."""
-    return str(ERROR_TEXT.get(error.code, error.message))
+def error_text(error: Any, edition: Any = None) -> str:
+    """A translated sentence for a ``RuleViolation``: the edition's own, the core's, or the
+    English message as a fallback."""
+    own = getattr(edition, "messages", None) or {}
+    return str(own.get(error.code) or ERROR_TEXT.get(error.code, error.message))

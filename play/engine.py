@@ -173,6 +173,8 @@ class Edition:
       to do now. Deterministic given the state (use ``state``-held randomness or the seat).
     - ``rows(state)`` → CSV rows (first row the header) for the results export.
     - ``deck_edition``: the card database edition a game needs a deck of, or ``None``.
+    - ``messages``: the screens' sentences for this edition's refusal codes (lazy translations,
+      code → text); codes without one fall back to the core's table, then to the English message.
     """
 
     slug: str
@@ -189,6 +191,7 @@ class Edition:
     rows: Callable[[State], list[list[Any]]] | None = None
     deck_edition: str | None = None
     description: Any = ""
+    messages: Mapping[str, Any] = field(default_factory=dict)
 
 
 def clean_options(edition: Edition, options: Mapping[str, Any] | None, seats: int) -> dict:

@@ -153,7 +153,9 @@ def host_move(
         )
     except RuleViolation as error:
         game.refresh_from_db()
-        return render_projector(request, game, error_text(error), status=error.http_status)
+        return render_projector(
+            request, game, error_text(error, games.edition_of(game)), status=error.http_status
+        )
     if not request.htmx:
         return redirect("play:host", game.code)
     return render_projector(request, game)
@@ -168,7 +170,9 @@ def device_move(
         game = games.make_move(game, me.index, name, move_args(request))
     except RuleViolation as error:
         game.refresh_from_db()
-        return render_device(request, game, me, error_text(error), status=error.http_status)
+        return render_device(
+            request, game, me, error_text(error, games.edition_of(game)), status=error.http_status
+        )
     if not request.htmx:
         return redirect("play:team", game.code)
     return render_device(request, game, me)
@@ -179,7 +183,9 @@ def undo(request: HttpRequest, game: Game) -> HttpResponse:
     try:
         game = games.undo(game)
     except RuleViolation as error:
-        return render_projector(request, game, error_text(error), status=error.http_status)
+        return render_projector(
+            request, game, error_text(error, games.edition_of(game)), status=error.http_status
+        )
     if not request.htmx:
         return redirect("play:host", game.code)
     return render_projector(request, game)

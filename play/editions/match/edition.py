@@ -233,6 +233,22 @@ def rows(state: State) -> list[list[Any]]:
     return out
 
 
+# What a refused claim shows on the screen that sent it, in the screen's language.
+MESSAGES = {
+    "too_late": _("Too late: another team was faster."),
+    "locked": _("Wrong symbol! Your team waits a moment."),
+    "stale": _("Your card has changed: look again."),
+    "not_reachable": _("Play on or next to your visible cards."),
+    "own_card": _("That is your own card."),
+    "port": _("Ports are never covered."),
+    "out": _("Your knight is out for this round."),
+    "no_card": _("You have no card left to play."),
+    "not_playing": _("No game is running right now."),
+    "not_ready": _("A game is already running."),
+    "seat_only": _("Only a team's device can claim a card."),
+    "bad_layout": _("That many devices do not fit this team layout."),
+}
+
 EDITION = Edition(
     slug="match",
     name=_("Match: the island games"),
@@ -248,4 +264,5 @@ EDITION = Edition(
     description=_(
         "Teams race to spot the one symbol two round cards share: five island games to 10 points."
     ),
+    messages=MESSAGES,
 )

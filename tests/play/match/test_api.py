@@ -149,3 +149,22 @@ def test_a_poll_lets_a_computer_team_claim_once_its_reaction_time_has_passed(tea
     assert poll.status_code == 200  # not "unchanged": the computer's claim was due
     moves = list(Game.objects.get(pk=game.pk).moves.order_by("number"))
     assert [(m.name, m.by_bot) for m in moves] == [("start", False), ("claim", True)]
+
+
+@pytest.mark.parametrize(
+    ("language", "text"),
+    [("de", "Zu spät: Ein anderes Team war schneller."), ("en", "another team was faster")],
+)
+def test_a_late_claim_on_a_device_says_so_in_the_screens_language(match, language, text):
+    from django.test import Client
+
+    state = match.state
+    target = state["island"][9][-1]
+    games.make_move(match, 0, "claim", claim_args(state, 0, target))
+    device = Client(HTTP_HX_REQUEST="true", HTTP_ACCEPT_LANGUAGE=language)
+    device.cookies[f"spoton_team_{match.code}"] = match.teams.get(index=2).token
+    answer = device.post(
+        f"/play/{match.code}/move/", {"move": "claim", **claim_args(state, 2, target)}
+    )
+    assert answer.status_code == 409
+    assert text in answer.content.decode()
