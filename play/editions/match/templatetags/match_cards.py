@@ -8,6 +8,7 @@ from html import escape
 from typing import Any
 
 from django import template
+from django.templatetags.static import static
 from django.utils.safestring import SafeString, mark_safe
 
 register = template.Library()
@@ -35,6 +36,11 @@ def card_html(
     return _drawn(*key)
 
 
+@lru_cache(maxsize=1)
+def _sprite_url() -> str:
+    return escape(static("play/match/symbols.svg"))
+
+
 @lru_cache(maxsize=8192)
 def _drawn(ref: str, role: str, height: int, extra: str, claim: bool, slots: tuple) -> SafeString:
     classes = f"mcard role-{escape(role)}" + (f" {escape(extra)}" if extra else "")
@@ -43,16 +49,25 @@ def _drawn(ref: str, role: str, height: int, extra: str, claim: bool, slots: tup
         + (f' data-height="{int(height)}"' if height > 1 else "")
         + ">"
     ]
+    sprite = _sprite_url()
     for symbol, name, x, y, r in slots:
         place = f"--x:{float(x)};--y:{float(y)};--r:{float(r)}"
         name, symbol = escape(str(name)), int(symbol)
+        # The icon for the eye, the name for screen readers (and as the symbol's tooltip).
+        inner = (
+            f'<svg class="micon" aria-hidden="true"><use href="{sprite}#s{symbol}"/></svg>'
+            f'<span class="sr">{name}</span>'
+        )
         if claim:
             parts.append(
                 f'<button type="submit" name="symbol" value="{symbol}" class="msym" '
-                f'style="{place}">{name}</button>'
+                f'title="{name}" style="{place}">{inner}</button>'
             )
         else:
-            parts.append(f'<span class="msym" data-symbol="{symbol}" style="{place}">{name}</span>')
+            parts.append(
+                f'<span class="msym" data-symbol="{symbol}" title="{name}" style="{place}">'
+                f"{inner}</span>"
+            )
     parts.append("</div>")
     return mark_safe("".join(parts))  # every value above is escaped or a number
 
