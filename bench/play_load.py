@@ -309,8 +309,12 @@ def main() -> None:
         default="",
         help="an empty database to use (production: PostgreSQL); default a fresh SQLite file",
     )
-    parser.add_argument("--workers", type=int, default=3)
-    parser.add_argument("--threads", type=int, default=4)
+    # As README's "Deploying" runs it: sync workers, about 2 per core plus 1. Each request then
+    # goes to whichever worker is free; kept-alive connections (gthread) stick to the worker
+    # that accepted them, and one busy worker saturates its core while the others idle.
+    parser.add_argument("--workers", type=int, default=5)
+    parser.add_argument("--worker-class", choices=("sync", "gthread"), default="sync")
+    parser.add_argument("--threads", type=int, default=4, help="per gthread worker")
     parser.add_argument("--procs", type=int, default=4, help="client processes")
     parser.add_argument(
         "--think",
@@ -348,9 +352,8 @@ def main() -> None:
             "-w",
             str(args.workers),
             "-k",
-            "gthread",
-            "--threads",
-            str(args.threads),
+            args.worker_class,
+            *(["--threads", str(args.threads)] if args.worker_class == "gthread" else []),
             "--backlog",
             "2048",
             "--log-level",
@@ -427,7 +430,9 @@ def main() -> None:
         f"\n{args.games} Germany games x (projector + 4 devices), {args.world_games} world games "
         f"x (projector + 6 devices), {elapsed:.0f} s (measured after "
         f"{WARMUP:.0f} s of joining), gunicorn "
-        f"{args.workers} workers x {args.threads} threads, {args.procs} client processes"
+        f"{args.workers} {args.worker_class} workers"
+        + (f" x {args.threads} threads" if args.worker_class == "gthread" else "")
+        + f", {args.procs} client processes"
     )
     print(f"{'endpoint':<28}{'requests':>9}{'req/s':>8}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}")
     for label in sorted(latencies):

@@ -11,6 +11,7 @@ the signed cookie its teacher's page set for that one game (``host_cookie_value`
 
 from __future__ import annotations
 
+import functools
 import re
 import time
 from collections.abc import Callable, Iterable
@@ -43,13 +44,29 @@ def projector_version(code: str, token: str) -> int | None:
     return _version(code, None)
 
 
-def _version(code: str, team_token: str | None) -> int | None:
-    from play.models import Game
+@functools.cache
+def _version_sql(with_team: bool) -> str:
+    # Written out once rather than built by the ORM per poll: compiling the query would cost
+    # more than running it, on the one request every screen makes several times a minute.
+    from django.db import connection
 
-    rows = Game.objects.filter(code=code.upper())
-    if team_token is not None:
-        rows = rows.filter(teams__token=team_token)
-    row = rows.values_list("version", "bot_due_at").first()
+    from play.models import Game, Team
+
+    q = connection.ops.quote_name
+    game, team = q(Game._meta.db_table), q(Team._meta.db_table)
+    sql = f"SELECT g.{q('version')}, g.{q('bot_due_at')} FROM {game} g"
+    if with_team:
+        sql += f" JOIN {team} t ON t.{q('game_id')} = g.{q('id')} AND t.{q('token')} = %s"
+    return sql + f" WHERE g.{q('code')} = %s"
+
+
+def _version(code: str, team_token: str | None) -> int | None:
+    from django.db import connection
+
+    params = [code.upper()] if team_token is None else [team_token, code.upper()]
+    with connection.cursor() as cursor:
+        cursor.execute(_version_sql(team_token is not None), params)
+        row = cursor.fetchone()
     if row is None or (row[1] is not None and row[1] <= time.time()):
         return None
     return row[0]
