@@ -315,6 +315,7 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=5)
     parser.add_argument("--worker-class", choices=("sync", "gthread"), default="sync")
     parser.add_argument("--threads", type=int, default=4, help="per gthread worker")
+    parser.add_argument("--keep-alive", type=int, default=None, help="gunicorn's, in seconds")
     parser.add_argument("--procs", type=int, default=4, help="client processes")
     parser.add_argument(
         "--think",
@@ -354,6 +355,7 @@ def main() -> None:
             "-k",
             args.worker_class,
             *(["--threads", str(args.threads)] if args.worker_class == "gthread" else []),
+            *(["--keep-alive", str(args.keep_alive)] if args.keep_alive is not None else []),
             "--backlog",
             "2048",
             "--log-level",

@@ -109,7 +109,7 @@ def games(request: Request) -> Response:
 @api_view(["GET"])
 @permission_classes([AllowAny])
 def game_detail(request: Request, game_id: int) -> Response:
-    game = get_object_or_404(Game.objects.select_related("deck"), pk=game_id)
+    game = get_object_or_404(Game.objects.select_related("deck").defer("initial"), pk=game_id)
     if not game.on_engine:
         raise NotFound("This game was stored before the current game engine.")
     return api_core.detail(request, game)
