@@ -23,6 +23,10 @@ PROJECTOR_POLL = re.compile(r"^/play/host/([A-Za-z0-9]{3,16})/state/$")
 HOST_COOKIE_SALT = "play.fastpoll.projector"
 
 
+def team_cookie_name(code: str) -> str:
+    return f"spoton_team_{code.upper()}"
+
+
 def host_cookie_name(code: str) -> str:
     return f"spoton_host_{code.upper()}"
 
@@ -90,7 +94,7 @@ def _cookie(environ: dict, name: str) -> str:
 
 
 def team_token(environ: dict, code: str) -> str:
-    return environ.get("HTTP_X_TEAM_TOKEN", "") or _cookie(environ, f"spoton_team_{code.upper()}")
+    return environ.get("HTTP_X_TEAM_TOKEN", "") or _cookie(environ, team_cookie_name(code))
 
 
 class UnchangedPollShortcut:

@@ -15,6 +15,7 @@ from django.utils import timezone
 
 from cards.models import Deck
 from cards.roles import can_run_games
+from play.fastpoll import team_cookie_name
 from play.models import Game, Mode, Status, Team, new_token
 from play.rules_common import RoundClosed, RuleViolation
 
@@ -119,4 +120,4 @@ def team_for_token(game: Game, token: str | None) -> Team | None:
 
 
 def cookie_name(game: Game) -> str:
-    return f"spoton_team_{game.code}"
+    return team_cookie_name(game.code)

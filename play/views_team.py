@@ -16,6 +16,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from play import guard, views_shell
 from play.display import error_text
+from play.fastpoll import team_cookie_name
 from play.models import CODE_LENGTH, Game, Team
 from play.rules_common import RuleViolation
 from play.services import cookie_name, join_team, team_for_token
@@ -117,7 +118,7 @@ def team_state(request: HttpRequest, code: str) -> HttpResponse:
     """Polled by team devices. Without a team of this game (an unknown code, a kicked device),
     the answer is the same: go back to the code's page."""
     code = code.upper()[:16]
-    token = request.COOKIES.get(f"spoton_team_{code}")
+    token = request.COOKIES.get(team_cookie_name(code))
     # The device's team and its game in one query: every screen of a class asks once a second.
     rows = (
         Team.objects.select_related("game")

@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
+from tests.browser.helpers import join_on_phone
+
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
@@ -90,15 +92,8 @@ def test_a_player_plays_on_a_phone_with_roll_and_stop_in_thumb_reach(
     game = games.create_game(
         user=teacher, edition="dice", seat_names=["Mia", "Computer"], bots=[1], language="en"
     )
-    context = browser.new_context(
-        viewport={"width": 390, "height": 844}, locale="en-GB", is_mobile=True, has_touch=True
-    )
-    context.set_default_timeout(15_000)
-    page = context.new_page()
-    page.goto(f"{live_server.url}/play/join/")
-    page.fill("input[name=code]", game.code.lower())
-    page.click("form.join-form button[type=submit]")
-    page.get_by_role("button", name="Mia").click()
+    page = join_on_phone(browser, live_server, game.code, "Mia")
+    context = page.context
     page.wait_for_selector(".dice.device .dice-board.choosing")
     box = page.locator(".edge button:not([disabled])").first.bounding_box()
     assert box["width"] >= 24 and box["height"] >= 24

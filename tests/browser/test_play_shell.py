@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.browser.helpers import join_on_phone
+
 pytestmark = pytest.mark.django_db(transaction=True)
 
 # What a failed swap leaves behind: a stage that no longer polls.
@@ -20,13 +22,7 @@ def test_a_phone_whose_polling_stopped_catches_up_by_itself(browser, live_server
     game = games.create_game(
         user=teacher, edition="match", seat_names=["Ada", "Bo"], options={"game": 1}, language="en"
     )
-    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-GB")
-    context.set_default_timeout(15_000)
-    phone = context.new_page()
-    phone.goto(f"{live_server.url}/play/join/")
-    phone.fill("input[name=code]", game.code.lower())
-    phone.click("form.join-form button[type=submit]")
-    phone.get_by_role("button", name="Bo").click()
+    phone = join_on_phone(browser, live_server, game.code, "Bo")
     phone.wait_for_selector(".match-device[data-phase=ready]")
     phone.evaluate(STOP_POLLING)
     phone.wait_for_timeout(1500)
@@ -35,4 +31,4 @@ def test_a_phone_whose_polling_stopped_catches_up_by_itself(browser, live_server
     # Ada starts the game from her device; Bo's screen, deaf now, still shows it within seconds.
     games.make_move(game, 0, "start", {})
     phone.wait_for_selector(".match-device[data-phase=play]", timeout=10_000)
-    context.close()
+    phone.context.close()
