@@ -8,8 +8,8 @@ locked in and turns the cards over one by one.
 from __future__ import annotations
 
 import asyncio
-import json
 import random
+import re
 import time
 
 WORLD_SPOTS = [
@@ -49,10 +49,14 @@ for g in range({games}):
 """
 
 
+BUTTON = re.compile(rb'name="(card|guess)" value="([^"]+)"')
+
+
 async def world_device(screen, version_re, game, team_pk, token, deadline, think, warmup):
+    """A team's phone as a browser drives it: on its turn it takes a card, keeps or exchanges
+    it, and guesses (a board, then a column) and locks in, each a form of the stage it shows."""
     headers = {"Cookie": f"spoton_team_{game['code']}={token}", "HX-Request": "true"}
-    api = {"X-Team-Token": token}
-    url = f"/api/games/{game['id']}/"
+    move_url = f"/play/{game['code']}/move/"
     version = "0"
     await asyncio.sleep(random.random() * warmup)
     while time.monotonic() < deadline:
@@ -62,60 +66,67 @@ async def world_device(screen, version_re, game, team_pk, token, deadline, think
             "world team poll (first)" if version == "0" else "world team poll",
             headers,
         )
+        if status == 200 and b"status yours" in body:
+            guessing = b'data-phase="guessing"' in body
+            # Teams talk a guess over; taking a card or keeping it is quicker.
+            await asyncio.sleep(random.uniform(*think) / (1 if guessing else 4))
+            for _ in range(3):  # a guess takes three forms: board, column, lock
+                form = _next_form(body)
+                if form is None:
+                    break
+                label = f"world team {form['move']}"
+                status, body = await screen.request("POST", move_url, label, headers, form=form)
+                if status != 200:
+                    break
         if status == 200:
             found = version_re.search(body)
             version = found.group(1).decode() if found else version
-            if b"status yours" in body:
-                guessing = b'data-phase="guessing"' in body
-                # Teams talk a guess over; taking a card or keeping it is quicker.
-                await asyncio.sleep(random.uniform(*think) / (1 if guessing else 4))
-                _, raw = await screen.request("GET", url, "world api state", api)
-                rnd = (json.loads(raw or b"{}").get("view") or {}).get("round") or {}
-                mine = (rnd.get("mine") or {}).get("my_turn")
-                if rnd.get("phase") == "choosing" and mine:
-                    card = next(c["ref"] for c in rnd["cards"] if c["status"] == "table")
-                    await screen.request(
-                        "POST", url + "choose/", "world api choose", api,
-                        {"team": team_pk, "card": card},
-                    )  # fmt: skip
-                elif rnd.get("phase") == "exchanging" and mine:
-                    await screen.request(
-                        "POST", url + "exchange/", "world api exchange", api,
-                        {"team": team_pk, "exchange": random.random() < 0.2},
-                    )  # fmt: skip
-                elif rnd.get("phase") == "guessing":
-                    board = random.choice(["NA", "EU", "AS", "SA", "AF", "AU"])
-                    column = random.choice("WMO")
-                    for guess, lock in ((board, False), (f"{board}-{column}", True)):
-                        await screen.request(
-                            "POST", url + "guess/", "world api guess", api,
-                            {"team": team_pk, "guess": guess, "lock": lock},
-                        )  # fmt: skip
         await asyncio.sleep(1.0)
 
 
+def _next_form(stage: bytes) -> dict | None:
+    """What a team taps next on its stage: a card to take, keep or exchange, the next step of
+    its guess, or lock in."""
+    if b'name="move" value="choose"' in stage:
+        cards = [v for k, v in BUTTON.findall(stage) if k == b"card"]
+        return {"move": "choose", "card": random.choice(cards)} if cards else None
+    if b'name="move" value="exchange"' in stage:
+        return {"move": "exchange", "exchange": "yes" if random.random() < 0.2 else "no"}
+    if b'name="move" value="guess"' not in stage:
+        return None
+    guesses = [v.decode() for k, v in BUTTON.findall(stage) if k == b"guess"]
+    boards = [g for g in guesses if "-" not in g]
+    columns = [g for g in guesses if g.count("-") == 1]
+    if columns and b'name="move" value="lock"' in stage and random.random() < 0.5:
+        return {"move": "guess", "guess": random.choice(columns)}
+    if b'name="move" value="lock"' in stage:
+        return {"move": "lock"}
+    return {"move": "guess", "guess": random.choice(boards)} if boards else None
+
+
 async def world_projector(screen, version_re, game, session, token, deadline, warmup):
+    """The teacher's projector: lays out rounds, closes the guessing once every team has locked
+    in (the button is then the primary one) and turns the cards over one by one."""
     headers = {"Cookie": f"sessionid={session}; {game['host_cookie']}", "HX-Request": "true"}
-    api = {"Authorization": f"Token {token}"}
-    url = f"/api/games/{game['id']}/"
+    move_url = f"/play/host/{game['code']}/move/"
     version = "0"
     await asyncio.sleep(random.random() * warmup)
     while time.monotonic() < deadline:
         status, body = await screen.request(
             "GET", f"/play/host/{game['code']}/state/?v={version}", "world projector poll", headers
         )
-        if status == 200:
+        while status == 200:
             found = version_re.search(body)
             version = found.group(1).decode() if found else version
-            _, raw = await screen.request("GET", url, "world api state", api)
-            state = json.loads(raw or b"{}")
-            rnd = (state.get("view") or {}).get("round")
-            if state.get("status") != "active":
-                pass
-            elif rnd is None or rnd["phase"] == "done":
-                await screen.request("POST", url + "rounds/", "world api new round", api, {})
-            elif rnd["phase"] == "guessing" and rnd["all_locked"]:
-                await screen.request("POST", url + "close-guessing/", "world api close", api)
-            elif rnd["phase"] == "evaluating":
-                await screen.request("POST", url + "evaluate/", "world api evaluate", api)
+            if b'value="lay_out"' in body:
+                move = "lay_out"
+            elif b'value="close_guessing"><button class="primary' in body:
+                move = "close_guessing"
+            elif b'value="evaluate"' in body:
+                move = "evaluate"
+            else:
+                break
+            status, body = await screen.request(
+                "POST", move_url, f"world projector {move}", headers, form={"move": move}
+            )
         await asyncio.sleep(1.0)

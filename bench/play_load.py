@@ -35,6 +35,7 @@ import tempfile
 import time
 from collections import defaultdict
 from pathlib import Path
+from urllib.parse import urlencode
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
@@ -46,6 +47,10 @@ HOST = "127.0.0.1"
 VERSION = re.compile(rb'data-version="(\d+)"')
 TIPS = ["N", "S", "O", "MOST", "FEWEST", "W"]
 WARMUP = 10.0
+# A browser's CSRF cookie; its forms carry the same secret (Django takes it unmasked too).
+CSRF = "benchCsrfSecret0123456789abcdefg"
+ENABLED_TIP = re.compile(rb'name="tip" value="([^"]+)" required>')
+PLACE_BUTTON = re.compile(rb'name="place" value="([^"]+)"')
 
 
 def _free_port() -> int:
@@ -129,12 +134,16 @@ class Screen:
         payload = await self.reader.readexactly(length) if length else b""
         return status, payload, fields.get(b"connection", b"").lower() == b"close"
 
-    async def request(self, method, path, label, headers=None, body=None, expected=()):
+    async def request(self, method, path, label, headers=None, body=None, expected=(), form=None):
         head = [f"{method} {path} HTTP/1.1", f"Host: {HOST}:{self.port}"]
         data = b""
         if body is not None:
             data = json.dumps(body).encode()
             head += ["Content-Type: application/json"]
+        if form is not None:  # a form as the page's htmx posts it
+            data = urlencode({**form, "csrfmiddlewaretoken": CSRF}).encode()
+            head += ["Content-Type: application/x-www-form-urlencoded"]
+            headers = {**headers, "Cookie": f"{headers.get('Cookie', '')}; csrftoken={CSRF}"}
         head += [f"Content-Length: {len(data)}"] if method != "GET" else []
         head += [f"{k}: {v}" for k, v in (headers or {}).items()]
         raw = ("\r\n".join(head) + "\r\n\r\n").encode() + data
@@ -164,11 +173,14 @@ class Screen:
 
 
 async def device(port, game, team_pk, token, seat, deadline, stats, think):
+    """A team's phone, as a browser drives it: polls the stage, and on its turn (after the team
+    has talked it over) posts the tip form of that stage; the answer is the new stage."""
     screen = Screen(port, stats)
-    version = "0"
-    # Polls as htmx sends them: the stage only, not the whole page.
-    headers = {"Cookie": f"spoton_team_{game['code']}={token}", "HX-Request": "true"}
-    api_headers = {"X-Team-Token": token}
+    version, stage = "0", b""
+    headers = {
+        "Cookie": f"spoton_team_{game['code']}={token}",
+        "HX-Request": "true",
+    }
     ready_at = None
     await asyncio.sleep(random.random() * WARMUP)  # classes join over a few seconds
     while time.monotonic() < deadline:
@@ -179,54 +191,51 @@ async def device(port, game, team_pk, token, seat, deadline, stats, think):
             headers,
         )
         if status == 200:
-            found = VERSION.search(body)
-            version = found.group(1).decode() if found else version
+            version, stage = _version(body, version), body
+            # The team talks it over before it lays a tip; its screen goes on polling meanwhile.
             my_turn = b"status yours" in body
-            # The team talks it over before it lays a tip, as a class does; its screen goes on
-            # polling meanwhile, as a browser would.
             ready_at = time.monotonic() + random.uniform(*think) if my_turn else None
         if ready_at is not None and time.monotonic() >= ready_at:
             ready_at = None
-            _, raw = await screen.request(
-                "GET", f"/api/games/{game['id']}/", "api game state", api_headers
-            )
-            state = json.loads(raw or b"{}").get("round") or {}
-            if state.get("next_team") == seat:
-                mine = {e["tip"] for p in state["places"] for e in p["stack"] if e["team"] == seat}
-                tip = next(t for t in TIPS if t not in mine)
-                place = random.choice(state["places"])["id"]
-                await screen.request(
-                    "POST",
-                    f"/api/games/{game['id']}/tips/",
-                    "api tip",
-                    api_headers,
-                    {"team": team_pk, "place": place, "tip": tip},
+            tips, places = ENABLED_TIP.findall(stage), PLACE_BUTTON.findall(stage)
+            if tips and places:
+                form = {"move": "tip", "tip": random.choice(tips), "place": random.choice(places)}
+                status, body = await screen.request(
+                    "POST", f"/play/{game['code']}/move/", "team move", headers, form=form
                 )
+                if status == 200:
+                    version, stage = _version(body, version), body
         await asyncio.sleep(1.0)
 
 
+def _version(stage: bytes, known: str) -> str:
+    found = VERSION.search(stage)
+    return found.group(1).decode() if found else known
+
+
 async def projector(port, game, session, token, deadline, stats):
+    """The teacher's projector: polls the stage and clicks its reveal and next-round buttons as
+    soon as they appear; the answer to each click is the new stage."""
     screen = Screen(port, stats)
     version = "0"
-    headers = {"Cookie": f"sessionid={session}; {game['host_cookie']}", "HX-Request": "true"}
-    api = {"Authorization": f"Token {token}"}
+    headers = {
+        "Cookie": f"sessionid={session}; {game['host_cookie']}",
+        "HX-Request": "true",
+    }
     await asyncio.sleep(random.random() * WARMUP)  # classes join over a few seconds
     while time.monotonic() < deadline:
         status, body = await screen.request(
             "GET", f"/play/host/{game['code']}/state/?v={version}", "projector poll", headers
         )
-        if status == 200:
-            found = VERSION.search(body)
-            version = found.group(1).decode() if found else version
-            _, raw = await screen.request("GET", f"/api/games/{game['id']}/", "api game state", api)
-            state = json.loads(raw or b"{}")
-            rnd = state.get("round")
-            if state.get("status") == "active" and (rnd is None or rnd["revealed"]):
-                await screen.request(
-                    "POST", f"/api/games/{game['id']}/rounds/", "api new round", api, {}
-                )
-            elif rnd and rnd["complete"] and not rnd["revealed"]:
-                await screen.request("POST", f"/api/games/{game['id']}/reveal/", "api reveal", api)
+        while status == 200:
+            version = _version(body, version)
+            move = next((m for m in ("reveal", "lay_out") if f'value="{m}"'.encode() in body), None)
+            if move is None:
+                break
+            status, body = await screen.request(
+                "POST", f"/play/host/{game['code']}/move/", f"projector {move}", headers,
+                form={"move": move},
+            )  # fmt: skip
         await asyncio.sleep(1.0)
 
 

@@ -2,16 +2,23 @@
 
 from __future__ import annotations
 
+import hashlib
 from functools import lru_cache
 from typing import Any
 
 import segno
+from django.core.cache import cache
 from django.utils.translation import gettext_lazy as _
 
 
 @lru_cache(maxsize=512)
 def qr_svg(url: str) -> str:
-    return segno.make(url, error="m").svg_inline(scale=6, border=2, dark="#1d2330")
+    # Also in the shared cache: every server process draws the join panel of every new game,
+    # and encoding a QR code costs more than the rest of the projector's stage.
+    key = "play.qr." + hashlib.sha256(url.encode()).hexdigest()
+    return cache.get_or_set(
+        key, lambda: segno.make(url, error="m").svg_inline(scale=6, border=2, dark="#1d2330")
+    )
 
 
 # What a person reads for each rule code (the API keeps the rules' English messages).

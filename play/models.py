@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import secrets
 
+import orjson
 from django.conf import settings
 from django.db import models
 from django.db.models import F
+from django.db.models.fields.json import KeyTransform
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -55,6 +57,20 @@ def new_seed() -> int:
     return secrets.randbits(62)
 
 
+class StateField(models.JSONField):
+    """A JSONField read with orjson. A game's state (for Germany, every card of its deck) is read
+    by every screen after every move: the standard library's parser took about 3 ms for a full
+    Germany deck, orjson a fraction of that. Written values are stored as JSONField stores them."""
+
+    def from_db_value(self, value, expression, connection):
+        if isinstance(value, (str, bytes)) and not isinstance(expression, KeyTransform):
+            try:
+                return orjson.loads(value)
+            except orjson.JSONDecodeError:  # NaN and the like: the standard parser decides
+                pass
+        return super().from_db_value(value, expression, connection)
+
+
 class Game(models.Model):
     # A registered edition's slug (play.registry); not a choices field, so that adding an
     # edition needs no migration of the core.
@@ -72,8 +88,8 @@ class Game(models.Model):
     # The engine's half (play.engine): the per-game seed, the state after setup (replays start
     # there) and the current state. Empty for games stored in the older round tables.
     seed = models.BigIntegerField(default=new_seed)
-    initial = models.JSONField(null=True, blank=True)
-    state = models.JSONField(null=True, blank=True)
+    initial = StateField(null=True, blank=True)
+    state = StateField(null=True, blank=True)
     # When a computer seat's delayed move falls due (seconds since the epoch); polls apply it.
     bot_due_at = models.FloatField(null=True, blank=True)
     archived = models.BooleanField(_("archived"), default=False)
