@@ -1,17 +1,16 @@
 """Match games for bench/play_load.py: 4 devices (two pairs) and a projector per classroom.
 
 Every device races: about every few seconds (``--match-claim``) it reads the stage it last
-received, as a player looks at the screen, names the symbol its card shares with a card it may
-play on, and claims it through the API. Every screen polls its stage every 0.4 s, as the match
-pages do while cards are claimed. For every accepted claim the bench records when each *other*
-screen of the game first receives a version that includes it: the claim's visibility latency,
-measured from the moment the claim was sent.
+received, as a player looks at the screen, and taps the symbol its card shares with a card it
+may play on: that card's claim form is posted as the page posts it. Every screen polls its
+stage every 0.4 s, as the match pages do while cards are claimed. For every accepted claim the
+bench records when each *other* screen of the game first receives a version that includes it:
+the claim's visibility latency, measured from the moment the claim was sent.
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
 import random
 import re
 import time
@@ -23,6 +22,7 @@ SYMBOL = re.compile(rb'data-symbol="(\d+)"')
 OWN_REF = re.compile(rb'name="card" value="(\w+)"')
 TARGET = re.compile(rb'<form id="claim-(\w+)"(.*?)</form>', re.S)
 BUTTON = re.compile(rb'name="symbol" value="(\d+)"')
+VERSION = re.compile(rb'data-version="(\d+)"')
 
 
 def setup_script(games: int) -> str:
@@ -95,26 +95,32 @@ def _claim_args(html: bytes) -> dict | None:
     return {"symbol": int(symbol), "target": ref.decode(), "card": card.group(1).decode()}
 
 
-async def _racer(screen, game, seat, token, deadline, claim_every, watch, stats):
-    api = {"X-Team-Token": token}
-    url = f"/api/games/{game['id']}/moves/"
+async def _racer(screen, game, seat, headers, deadline, claim_every, watch, stats):
+    """A player: taps a symbol of a card it may claim, which posts that card's form (as the
+    page does); the answer is the device's new stage, swapped in like any other."""
+    url = f"/play/{game['code']}/move/"
     while time.monotonic() < deadline:
         await asyncio.sleep(random.uniform(*claim_every))
         phase = PHASE.search(watch.get("html", b""))
         if phase and phase.group(1) == b"ready":
-            move = {"move": "start", "args": {}}
+            form = {"move": "start"}
         else:
             args = _claim_args(watch.get("html", b""))
             if args is None:
                 continue
-            move = {"move": "claim", "args": args}
+            form = {"move": "claim", **args}
         sent = time.monotonic()
         # 409: another team was faster (or a wrong claim locked the team): part of the game.
-        status, raw = await screen.request(
-            "POST", url, "match api claim", api, move, expected=(409,)
+        status, body = await screen.request(
+            "POST", url, "match claim", headers, expected=(409,), form=form
         )
-        if status == 201:
-            watch["shared"].claimed(json.loads(raw)["version"], sent, seat)
+        found = VERSION.search(body)
+        if status == 200 and found:
+            watch["html"] = body
+            version = int(found.group(1))
+            watch["shared"].claimed(version, sent, seat)
+            if version > watch["version"]:
+                watch["version"] = version
         elif status == 409:
             stats["match_409"] = stats.get("match_409", 0) + 1
 
@@ -147,8 +153,7 @@ def match_screens(make_screen, version_re, game, session, deadline, claim_every,
             )
         )
         if seat is not None:
-            token = dict(game["teams"])[seat]
             tasks.append(
-                _racer(make_screen(), game, seat, token, deadline, claim_every, watch, stats)
+                _racer(make_screen(), game, seat, headers, deadline, claim_every, watch, stats)
             )
     return tasks

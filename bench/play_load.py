@@ -292,6 +292,20 @@ def _children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
+def _worker_cpu(master: int) -> list[float]:
+    """CPU seconds of each of the server's worker processes so far (Linux /proc)."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:  # a process that just ended
+            continue
+        if int(fields[1]) == master:  # fields after the name: state, ppid, …, utime, stime
+            found.append((int(fields[11]) + int(fields[12])) / ticks)
+    return found
+
+
 def _pct(values: list[float], p: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))] * 1000
@@ -325,6 +339,9 @@ def main() -> None:
     parser.add_argument("--worker-class", choices=("sync", "gthread"), default="sync")
     parser.add_argument("--threads", type=int, default=4, help="per gthread worker")
     parser.add_argument("--keep-alive", type=int, default=None, help="gunicorn's, in seconds")
+    parser.add_argument(
+        "--worker-connections", type=int, default=None, help="gthread: kept connections per worker"
+    )
     parser.add_argument("--procs", type=int, default=4, help="client processes")
     parser.add_argument(
         "--think",
@@ -365,6 +382,12 @@ def main() -> None:
             args.worker_class,
             *(["--threads", str(args.threads)] if args.worker_class == "gthread" else []),
             *(["--keep-alive", str(args.keep_alive)] if args.keep_alive is not None else []),
+            *(
+                ["--worker-connections", str(args.worker_connections)]
+                if args.worker_connections
+                else []
+            ),
+            "--preload",  # as README deploys it: templates compiled once, before the fork
             "--backlog",
             "2048",
             "--log-level",
@@ -407,6 +430,7 @@ def main() -> None:
             proc.join()
         elapsed = time.perf_counter() - started
         cpu_clients = _children_cpu()
+        per_worker = _worker_cpu(server.pid)
     finally:
         server.terminate()
         try:
@@ -437,6 +461,8 @@ def main() -> None:
         f"CPU: server {cpu_server:.1f} s ({cpu_server / elapsed:.2f} cores over {elapsed:.0f} s), "
         f"load-test clients {cpu_clients:.1f} s"
     )
+    # Kept-alive connections stay with the worker that accepted them: an uneven share shows here.
+    print("CPU per server worker (s):", " ".join(f"{x:.1f}" for x in sorted(per_worker)))
     print(
         f"\n{args.games} Germany games x (projector + 4 devices), {args.world_games} world games "
         f"x (projector + 6 devices), {elapsed:.0f} s (measured after "

@@ -135,7 +135,9 @@ class Team(models.Model):
     is_bot = models.BooleanField(_("computer"), default=False)
 
     class Meta:
-        ordering = ["game", "index"]
+        # By the game's id, not "game": that would sort by the game's own ordering, a join on
+        # the query every screen makes for its seats.
+        ordering = ["game_id", "index"]
         constraints = [
             models.UniqueConstraint(fields=["game", "index"], name="unique_team_seat"),
         ]
@@ -182,7 +184,7 @@ class Move(models.Model):
     undone = models.BooleanField(default=False)
 
     class Meta:
-        ordering = ["game", "number"]
+        ordering = ["game_id", "number"]
         constraints = [
             models.UniqueConstraint(fields=["game", "number"], name="unique_move_number"),
         ]

@@ -140,19 +140,33 @@ def team_state(request: HttpRequest, code: str) -> HttpResponse:
     return views_shell.render_device(request, views_shell.run_due_bots(game), me)
 
 
+def _acting_seat(request: HttpRequest, code: str) -> Team | None:
+    """The device's seat with its game, in one query and without the game's state: the move
+    reads that again under the game's lock."""
+    code = code.upper()[:16]
+    token = request.COOKIES.get(team_cookie_name(code))
+    if not token:
+        return None
+    rows = (
+        Team.objects.select_related("game")
+        .defer("game__initial", "game__state")
+        .filter(game__code=code, game__state__isnull=False, token=token)
+        .order_by()[:1]
+    )
+    return next(iter(rows), None)
+
+
 @require_POST
 def move(request: HttpRequest, code: str) -> HttpResponse:
-    game = _game(code)
-    me = _device_team(request, game)
+    me = _acting_seat(request, code)
     if me is None:
-        return redirect("play:team", game.code)
-    return views_shell.device_move(request, game, me)
+        return redirect("play:team", _game(code).code)
+    return views_shell.device_move(request, me.game, me)
 
 
 @require_POST
 def place_tip(request: HttpRequest, code: str) -> HttpResponse:
-    game = _game(code)
-    me = _device_team(request, game)
+    me = _acting_seat(request, code)
     if me is None:
-        return redirect("play:team", game.code)
-    return views_shell.device_move(request, game, me, move="tip")
+        return redirect("play:team", _game(code).code)
+    return views_shell.device_move(request, me.game, me, move="tip")

@@ -1,0 +1,20 @@
+"""Server start-up: every project template compiles before the first request needs it."""
+
+from __future__ import annotations
+
+from config.warmup import template_names, warm_up
+
+
+def test_the_project_templates_are_found_and_third_party_ones_left_alone():
+    names = template_names()
+    assert "play/_stage.html" in names
+    assert "play/germany/_device.html" in names
+    assert "play/match/_device.html" in names
+    assert "admin/change_list.html" not in names  # the admin's own, compiled when first used
+    assert "rest_framework/api.html" not in names
+
+
+def test_warm_up_compiles_every_project_template_without_the_database():
+    # A template that does not compile fails here, not on a classroom's first request; and as
+    # this test has no database, a warm-up that touched one (before gunicorn forks) fails too.
+    assert warm_up() == len(template_names())
