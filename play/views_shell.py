@@ -26,6 +26,18 @@ def run_due_bots(game: Game) -> Game:
     return games.run_due_bots(game)
 
 
+@functools.lru_cache(maxsize=4096)
+def _seats(game_id: int, code: str, version: int) -> tuple[Team, ...]:
+    return tuple(Team.objects.filter(game_id=game_id))
+
+
+def seats_of(game: Game) -> list[Team]:
+    """A game's seats as of its version. Every change to a seat (a device joining, a kick, the
+    mode) runs under the game's lock and bumps the version, so each screen's redraw after a
+    change asks the database once per server process instead of once per screen."""
+    return list(_seats(game.pk, game.code, game.version))
+
+
 def seat_data(team: Team) -> dict[str, Any]:
     return {
         "id": team.pk,
@@ -52,7 +64,7 @@ def _local_seat_views(game: Game, seats: list[Team], view: dict) -> list[dict]:
 
 
 def projector_context(request: HttpRequest, game: Game, error: str = "") -> dict[str, Any]:
-    seats = list(game.teams.all())
+    seats = seats_of(game)
     view = games.view_for(game, Viewer.teacher())
     context = {
         "game": game,
@@ -76,7 +88,7 @@ def projector_context(request: HttpRequest, game: Game, error: str = "") -> dict
 
 
 def device_context(game: Game, me: Team, error: str = "") -> dict[str, Any]:
-    seats = list(game.teams.all())
+    seats = seats_of(game)
     return {
         "game": game,
         "edition": games.edition_of(game),
