@@ -1,20 +1,23 @@
 """Load test of classroom games: N simultaneous Germany games against gunicorn on loopback.
 
 Run: python bench/play_load.py [--games 100] [--world-games 0] [--match-games 0] [--seconds 60]
-[--workers 5] [--worker-class gthread] [--threads 4] [--keep-alive 5] [--procs 4]. World games (6 teams guessing at once) are driven by
-bench/_play_world.py, match games (4 devices racing to claim cards) by bench/_play_match.py; for
-those it also prints how long a claim takes to reach every other screen of its game.
-Screens join over the first 10 s (as a class does); latencies are measured after that.
+[--workers 5] [--worker-class gthread] [--threads 4] [--keep-alive 5] [--procs 4]. World games
+(6 teams guessing at once) are driven by bench/_play_world.py, match games (4 devices racing to
+claim cards) by bench/_play_match.py; for those it also prints how long a claim takes to reach
+every other screen of its game. Screens join over the first 10 s (as a class does); latencies
+are measured after that.
 
 Starts the app the way README deploys it (gunicorn with --preload, 5 gthread workers of 4
-threads keeping connections alive for 5 s) on a fresh SQLite file in WAL mode, creates N games of 4 teams, and drives each from separate client processes: a
-projector and 4 team devices, each on its own keep-alive connection (as a browser keeps one)
-polling its state endpoint once per second; on its turn a device waits while the team talks it
-over (--think, 10-20 s by default, polling on meanwhile: a round then takes about three
-minutes and a game of 8 rounds half an hour, as in class), then posts the tip form of the stage
-it shows, as the page does; the teacher's projector clicks "Reveal" once a round is complete and
-"Next round" after it. No screen calls the REST API: classroom pages do not. Prints throughput, p50/p95/p99 latency per endpoint and
-every error. Target (2 cores): 100 games, p95 <= 100 ms, no errors. Only 127.0.0.1 is used.
+threads keeping connections alive for 5 s) on a fresh SQLite file in WAL mode, creates N games
+of 4 teams, and drives each from separate client processes: a projector and 4 team devices,
+each on its own keep-alive connection (as a browser keeps one) polling its state endpoint once
+per second; on its turn a device waits while the team talks it over (--think, 10-20 s by
+default, polling on meanwhile: a round then takes about three minutes and a game of 8 rounds
+half an hour, as in class), then posts the tip form of the stage it shows, as the page does;
+the teacher's projector clicks "Reveal" once a round is complete and "Next round" after it. No
+screen calls the REST API: classroom pages do not. Prints throughput, p50/p95/p99 latency per
+endpoint and every error. Target (2 cores): 100 games, p95 <= 100 ms, no errors. Only
+127.0.0.1 is used.
 """
 
 from __future__ import annotations
