@@ -60,10 +60,12 @@ def new_seed() -> int:
 class StateField(models.JSONField):
     """A JSONField read with orjson. A game's state (for Germany, every card of its deck) is read
     by every screen after every move: the standard library's parser took about 3 ms for a full
-    Germany deck, orjson a fraction of that. Written values are stored as JSONField stores them."""
+    Germany deck, orjson a fraction of that. Written values are stored as JSONField stores them.
+    One difference: orjson reads an integer beyond 64 bits as a float, so states keep their
+    numbers within 64 bits (the editions' seeds have 32)."""
 
     def from_db_value(self, value, expression, connection):
-        if isinstance(value, (str, bytes)) and not isinstance(expression, KeyTransform):
+        if isinstance(value, str) and not isinstance(expression, KeyTransform):
             try:
                 return orjson.loads(value)
             except orjson.JSONDecodeError:  # NaN and the like: the standard parser decides

@@ -1,0 +1,25 @@
+"""The game state's field reads with orjson and falls back to the standard parser."""
+
+from __future__ import annotations
+
+import math
+
+from play.models import StateField
+
+
+def read(raw):
+    return StateField().from_db_value(raw, None, None)
+
+
+def test_reads_what_the_standard_library_reads():
+    raw = '{"cards": {"ab12": {"name": "Köln", "population": 1084831, "ns": 61.5}}, "x": [1, null]}'
+    assert read(raw) == {
+        "cards": {"ab12": {"name": "Köln", "population": 1084831, "ns": 61.5}},
+        "x": [1, None],
+    }
+
+
+def test_values_orjson_refuses_still_read_as_the_standard_library_does():
+    assert math.isnan(read('{"v": NaN}')["v"])  # orjson refuses NaN
+    assert read('{"seed": 18446744073709551615}')["seed"] == 2**64 - 1  # 64 bits stay exact
+    assert read(None) is None
