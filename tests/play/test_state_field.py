@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import math
 
-from play.models import StateField
+from play.models import StateEncoder, StateField
 
 
 def read(raw):
@@ -23,3 +24,16 @@ def test_values_orjson_refuses_still_read_as_the_standard_library_does():
     assert math.isnan(read('{"v": NaN}')["v"])  # orjson refuses NaN
     assert read('{"seed": 18446744073709551615}')["seed"] == 2**64 - 1  # 64 bits stay exact
     assert read(None) is None
+
+
+def test_writes_what_reads_back_the_same():
+    state = {"cards": {"ab12": {"name": "Köln", "ns": 61.5}}, "order": (3, 1), 7: "seven"}
+    written = StateEncoder().encode(state)
+    assert written == json.dumps(state, ensure_ascii=False, separators=(",", ":"))
+    assert read(written) == {
+        "cards": {"ab12": {"name": "Köln", "ns": 61.5}},
+        "order": [3, 1],
+        "7": "seven",
+    }
+    # orjson refuses to write integers beyond 64 bits: the standard encoder writes them exactly.
+    assert StateEncoder().encode({"big": 2**70 + 1}) == '{"big": 1180591620717411303425}'

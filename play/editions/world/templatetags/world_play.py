@@ -3,6 +3,7 @@ the scoring track. ``{% world_screen view seats game result as w %}`` gives one 
 
 from __future__ import annotations
 
+import functools
 import math
 from typing import Any
 from xml.sax.saxutils import escape
@@ -45,7 +46,9 @@ def board_height(code: str) -> int:
     return round((250 - 22) * BOARDS[code].aspect + 31)
 
 
+@functools.lru_cache(maxsize=16)
 def boards(language: str) -> list[dict[str, Any]]:
+    # Cached: the same six boards for every screen's redraw (templates only read them).
     return [
         {
             "code": b.code,
@@ -163,7 +166,8 @@ def world_screen(
         "bonus": bonus,
         "bonus_lines": list(by_colour.values()),
         "ranking": ranking,
-        "track_svg": track_svg(view["track"], teams),
+        # Only the projector draws the track: a device's redraw need not build it.
+        "track_svg": track_svg(view["track"], teams) if me is None else "",
         "boards": boards(language),
     }
 
