@@ -205,8 +205,8 @@ def dot_layer(
         return items, []
     if mode == "all":
         labels = [
-            md.Text(x=d.x + 1.8, y=d.y + 1.0, text=d.name, size=label_size, anchor="start",
-                    fill="#1a1a1a", halo="#ffffff")
+            md.Text(x=d.x + max(1.8, radius + 0.7), y=d.y + max(1.0, label_size * 0.35),
+                    text=d.name, size=label_size, anchor="start", fill="#1a1a1a", halo="#ffffff")
             for d in inside
             if d.name
         ]  # fmt: skip

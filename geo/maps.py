@@ -153,11 +153,20 @@ def germany_map(
     language: str = "de",
     labels: str = "all",
     measure: Measure | None = None,
+    dot_radius: float = 1.1,
+    label_size: float = 2.2,
 ) -> md.MapDrawing:
     """Germany with its states, the grid (numbered every 10) and a red dot per (name, lat, lon)
-    or (name, lat, lon, population); ``labels`` as in ``geo.labels.dot_layer``."""
+    or (name, lat, lon, population); ``labels`` as in ``geo.labels.dot_layer``. A projector
+    asks for larger dots and labels (``dot_radius``, ``label_size`` in mm)."""
     return germany_map_indexed(
-        dots, width_mm=width_mm, language=language, labels=labels, measure=measure
+        dots,
+        width_mm=width_mm,
+        language=language,
+        labels=labels,
+        measure=measure,
+        dot_radius=dot_radius,
+        label_size=label_size,
     )[0]
 
 
@@ -168,6 +177,8 @@ def germany_map_indexed(
     language: str = "de",
     labels: str = "fit",
     measure: Measure | None = None,
+    dot_radius: float = 1.1,
+    label_size: float = 2.2,
 ) -> tuple[md.MapDrawing, list[IndexEntry]]:
     """The map and an index of the places whose names did not fit (with "ns/we" numbers)."""
     texts = _TEXTS[_lang(language)]
@@ -210,7 +221,12 @@ def germany_map_indexed(
         lambda lat, lon: "{}/{}".format(*grid.germany_grid(lat, lon)),
     )
     layer, index = dot_layer(
-        located, mode=labels, frame=(x0, y0, x1, y1), measure=measure or estimate_width
+        located,
+        mode=labels,
+        frame=(x0, y0, x1, y1),
+        measure=measure or estimate_width,
+        radius=dot_radius,
+        label_size=label_size,
     )
     items += layer
     items.append(

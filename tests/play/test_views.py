@@ -227,3 +227,21 @@ def test_pages_speak_german_and_english(teacher, game2):
     english = host.get(f"/play/host/{game2.code}/").content.decode()
     assert "Am Zug:" in german and "am nördlichsten" in german
     assert "Your turn:" in english and "furthest north" in english
+
+
+def test_the_revealed_map_numbers_the_places_as_the_cards_do_in_the_screens_language(
+    teacher, game2
+):
+    host = _login(teacher)
+    _lay_out(game2)
+    _fill(game2)
+    games.make_move(game2, None, "reveal", {}, teacher=True)
+    page = host.get(f"/play/host/{game2.code}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    game2.refresh_from_db()
+    places = game2.state["rounds"][-1]["places"]
+    map_svg = page[page.index('<svg class="round-map"') :]
+    map_svg = map_svg[: map_svg.index("</svg>")]
+    for number in range(1, len(places) + 1):
+        assert f">{number}</text>" in map_svg  # a numbered dot
+        assert f'<span class="de-pin" title="on the map">{number}</span>' in page
+    assert "Germany" in map_svg and "Deutschland" not in map_svg

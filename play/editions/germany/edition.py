@@ -6,6 +6,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+from django.utils import translation
 from django.utils.text import format_lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -43,17 +44,11 @@ def view(state: dict, viewer: Viewer) -> dict[str, Any]:
                 right = sorted((e for e in place["stack"] if e["correct"]), key=lambda e: e["row"])
                 place["settled"] = right + [e for e in place["stack"] if not e["correct"]]
         if rnd["revealed"]:
+            # Numbered dots, the numbers on the place cards: names would not fit at a size the
+            # back of a classroom reads.
             data["map_svg"] = round_map_svg(
-                tuple(
-                    (
-                        p["name"],
-                        p["back"]["latitude"],
-                        p["back"]["longitude"],
-                        p["back"]["ns"],
-                        p["back"]["we"],
-                    )
-                    for p in rnd["places"]
-                )
+                tuple((p["back"]["latitude"], p["back"]["longitude"]) for p in rnd["places"]),
+                translation.get_language() or "de",
             )
     if "hand" in data:
         playable, played = set(data["hand"]), set(data["played"])
@@ -64,13 +59,15 @@ def view(state: dict, viewer: Viewer) -> dict[str, Any]:
 
 
 @lru_cache(maxsize=256)
-def round_map_svg(places: tuple[tuple[str, float, float, int, int], ...]) -> str:
+def round_map_svg(places: tuple[tuple[float, float], ...], language: str) -> str:
+    """The revealed round's places on the Germany map, numbered in table order; dots and
+    numbers sized for a projector (about 30 px tall at 1920 × 1080)."""
     from geo.maps import germany_map
     from geo.svg import render_svg
 
-    dots = [(f"{name} ({ns} | {we})", lat, lon) for name, lat, lon, ns, we in places]
-    svg = render_svg(germany_map(dots, width_mm=180))
-    svg = svg.split("?>", 1)[-1].strip()
+    dots = [(str(number), lat, lon) for number, (lat, lon) in enumerate(places, 1)]
+    drawing = germany_map(dots, width_mm=180, language=language, dot_radius=3.0, label_size=9.0)
+    svg = render_svg(drawing).split("?>", 1)[-1].strip()
     return svg.replace("<svg ", '<svg class="round-map" role="img" ', 1)
 
 
