@@ -64,4 +64,5 @@ def error_text(error: Any, edition: Any = None) -> str:
     """A translated sentence for a ``RuleViolation``: the edition's own, the core's, or the
     English message as a fallback."""
     own = getattr(edition, "messages", None) or {}
-    return str(own.get(error.code) or ERROR_TEXT.get(error.code, error.message))
+    text = own.get((error.code, error.message)) or own.get(error.code)
+    return str(text or ERROR_TEXT.get(error.code, error.message))

@@ -176,7 +176,8 @@ class Edition:
     - ``rows(state)`` → CSV rows (first row the header) for the results export.
     - ``deck_edition``: the card database edition a game needs a deck of, or ``None``.
     - ``messages``: the screens' sentences for this edition's refusal codes (lazy translations,
-      code → text); codes without one fall back to the core's table, then to the English message.
+      code → text, or (code, English message) → text where one code has several sentences);
+      codes without one fall back to the core's table, then to the English message.
     """
 
     slug: str

@@ -152,6 +152,24 @@ def rows(state: State) -> list[list[Any]]:
     return table
 
 
+# The refusals a player meets on the screen, in its language. One code ("wrong_phase") has a
+# sentence per phase of the turn: keyed by the rules' English message as well.
+MESSAGES = {
+    "not_your_turn": _("It is the other player's turn."),
+    "empty_line": _("This line has no cards left."),
+    "line_all_yours": _("Every card in this line holds your counter."),
+    ("wrong_phase", "Put the pawn at the end of a line first."): _(
+        "Put the pawn at the end of a line first."
+    ),
+    ("wrong_phase", "Roll the die at least once before you stop."): _(
+        "Roll the die at least once before you stop."
+    ),
+    ("wrong_phase", "The pawn stays where it is until the turn ends."): _(
+        "The pawn stays where it is until the turn ends."
+    ),
+    ("wrong_phase", "This game has ended."): _("This game has ended."),
+}
+
 EDITION = Edition(
     slug="dice",
     name=_("Spot On: dice (Knizia 1995)"),
@@ -185,6 +203,7 @@ EDITION = Edition(
     check_options=check_options,
     bot=bot,
     rows=rows,
+    messages=MESSAGES,
     description=_(
         "Reiner Knizia's press-your-luck game on a 6 × 6 grid of playing cards, with one die "
         "and counters. Two players or teams, or one against the computer."
