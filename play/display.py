@@ -24,6 +24,7 @@ def qr_svg(url: str) -> str:
 # What a person reads for each rule code (the API keeps the rules' English messages).
 ERROR_TEXT = {
     "not_your_turn": _("It is not this team’s turn."),
+    "devices_only": _("Every team plays this game on a device of its own."),
     "round_complete": _("Every team has placed its 3 tips."),
     "no_tips_left": _("This team has placed its 3 tips this round."),
     "card_already_used": _("This tip card has already been played this round."),

@@ -178,6 +178,7 @@ class Edition:
     - ``messages``: the screens' sentences for this edition's refusal codes (lazy translations,
       code → text, or (code, English message) → text where one code has several sentences);
       codes without one fall back to the core's table, then to the English message.
+    - ``devices_only``: every seat needs a device of its own (a race): no projector-only play.
     """
 
     slug: str
@@ -195,6 +196,7 @@ class Edition:
     deck_edition: str | None = None
     description: Any = ""
     messages: Mapping[str, Any] = field(default_factory=dict)
+    devices_only: bool = False
 
 
 def clean_options(edition: Edition, options: Mapping[str, Any] | None, seats: int) -> dict:

@@ -30,9 +30,10 @@ def engine_game_form(edition: EngineEdition) -> type[forms.Form]:
         )
         if edition.bot is not None:
             fields[f"bot_{i}"] = forms.BooleanField(label=_("computer"), required=False)
-    fields["mode"] = forms.ChoiceField(
-        label=_("Play on"), choices=Mode.choices, initial=Mode.DEVICES, widget=forms.RadioSelect
-    )
+    if not edition.devices_only:  # a race needs every team's device: nothing to choose
+        fields["mode"] = forms.ChoiceField(
+            label=_("Play on"), choices=Mode.choices, initial=Mode.DEVICES, widget=forms.RadioSelect
+        )
     for option in edition.options:
         fields[f"option_{option.name}"] = _option_field(option)
 

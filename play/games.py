@@ -105,6 +105,8 @@ def create_game(
         raise RuleViolation("bad_bots", "At least one seat must be played by people.")
     if mode not in Mode.values:
         raise RuleViolation("unknown_mode", f"Unknown mode {mode!r}.")
+    if spec.devices_only and mode != Mode.DEVICES:
+        raise RuleViolation("devices_only", "Every team plays this game on a device of its own.")
     cleaned = clean_options(spec, options, len(names))
     cards = deck_cards(deck, language) if deck is not None else None
     for _attempt in range(5):

@@ -15,6 +15,7 @@ from django.utils import timezone
 
 from cards.models import Deck
 from cards.roles import can_run_games
+from play import registry
 from play.fastpoll import team_cookie_name
 from play.models import Game, Mode, Status, Team, new_token
 from play.rules_common import RoundClosed, RuleViolation
@@ -76,6 +77,8 @@ def create_game(
 def set_mode(game: Game, mode: str) -> Game:
     if mode not in Mode.values:
         raise RuleViolation("unknown_mode", f"Unknown mode {mode!r}.")
+    if mode != Mode.DEVICES and getattr(registry.get(game.edition), "devices_only", False):
+        raise RuleViolation("devices_only", "Every team plays this game on a device of its own.")
     with locked_game(game.pk) as locked:
         locked.mode = mode
         locked.save(update_fields=["mode"])

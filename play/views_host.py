@@ -16,7 +16,7 @@ from play import fastpoll, games, guard, registry, views_shell
 from play.display import error_text
 from play.expiry import expire_games
 from play.forms import engine_game_form
-from play.models import Game, Team
+from play.models import Game, Mode, Team
 from play.rules_common import RuleViolation
 from play.services import can_manage, end_game, kick_device, set_mode
 
@@ -97,7 +97,7 @@ def new_engine_game(request: HttpRequest, slug: str) -> HttpResponse:
                 deck=form.cleaned_data.get("deck"),
                 options=form.options(),
                 bots=form.bots(),
-                mode=form.cleaned_data["mode"],
+                mode=form.cleaned_data.get("mode", Mode.DEVICES),
                 language=request.LANGUAGE_CODE[:2],
             )
         except RuleViolation as error:

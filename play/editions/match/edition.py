@@ -265,4 +265,5 @@ EDITION = Edition(
         "Teams race to spot the one symbol two round cards share: five island games to 10 points."
     ),
     messages=MESSAGES,
+    devices_only=True,  # teams race at the same moment: one screen cannot take turns
 )

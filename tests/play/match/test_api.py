@@ -9,6 +9,7 @@ from django.urls import reverse
 
 from play import games
 from play.editions.match import rules
+from play.editions.match.edition import EDITION
 from play.models import Game
 from tests.conftest import api_client_for
 
@@ -168,3 +169,32 @@ def test_a_late_claim_on_a_device_says_so_in_the_screens_language(match, languag
     )
     assert answer.status_code == 409
     assert text in answer.content.decode()
+
+
+def test_a_match_is_played_on_devices_only_wherever_it_is_set_up(teacher, client, match):
+    # Teams race at the same moment: a projector-only match could not be played at all.
+    api = api_client_for(teacher)
+    refused = api.post(
+        "/api/games/",
+        {"edition": "match", "seats": ["Ada", "Bo"], "mode": "projector"},
+        format="json",
+    )
+    assert refused.status_code in (400, 409) and refused.json()["code"] == "devices_only"
+    client.force_login(teacher)
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
+    form = client.get("/play/new/match/").content.decode()
+    assert 'name="mode"' not in form and "device of its own" in form
+    defaults = {f"option_{o.name}": o.default for o in EDITION.options}
+    created = client.post("/play/new/match/", {"seat_0": "Ada", "seat_1": "Bo", **defaults})
+    assert created.status_code == 302
+    assert Game.objects.get(code=created.url.strip("/").split("/")[-1]).mode == "devices"
+    projector = client.get(f"/play/host/{match.code}/").content.decode()
+    assert (
+        "Projector only" not in projector
+        and reverse("play:mode", args=[match.code]) not in projector
+    )
+    switched = client.post(reverse("play:mode", args=[match.code]), {"mode": "projector"})
+    assert switched.status_code in (400, 409)
+    assert "device of its own" in switched.content.decode()
+    match.refresh_from_db()
+    assert match.mode == "devices"
