@@ -146,6 +146,27 @@ def _phase(page) -> str:
     return page.locator(".world-screen").get_attribute("data-phase")
 
 
+def _wait_for_guess_pad(phone, host, code: str) -> None:
+    """The phone shows its guess pad once the round is in its guessing phase. Should it not,
+    the failure says what the phone, the projector and the database each hold."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    from play.models import Game
+
+    try:
+        phone.wait_for_selector(".guess-pad", timeout=30_000)
+    except PlaywrightTimeout:
+        game = Game.objects.get(code=code)
+        phone_stage = phone.locator("#stage")
+        seen = (phone_stage.get_attribute("data-version"), phone.locator(".world-screen").count())
+        rnd = (game.state.get("rounds") or [{}])[-1]
+        raise AssertionError(
+            f"no guess pad: phone shows version {seen[0]} (world screen: {seen[1]}), "
+            f"projector phase {_phase(host)}, game version {game.version}, "
+            f"phase {rnd.get('phase')}"
+        ) from None
+
+
 def _over(page) -> bool:
     return page.locator(".world-screen").evaluate("(el) => !!el.querySelector('.results')")
 
@@ -205,7 +226,7 @@ def test_a_whole_world_game_fits_the_projector(
                 _click(host, host.get_by_role("button", name="Keep the card"))
             host.wait_for_timeout(200)
         # Guessing: the phone's team (Lions) gets it fully right, the others guess a board.
-        phone.wait_for_selector(".guess-pad")
+        _wait_for_guess_pad(phone, host, code)
         right = world_deck.solutions[phone.locator(".my-card h3").inner_text().strip()]
         parts = right.split("-")
         _tap(phone, phone.locator(f'.board-button[value="{parts[0]}"]'))
