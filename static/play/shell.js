@@ -8,6 +8,14 @@
       event.detail.shouldSwap = true;
       event.detail.isError = false;
     }
+    // A poll sent before a click can come back after the click's answer: never let an older
+    // stage replace a newer one (the screen would jump back, inviting a second click).
+    var stage = document.getElementById("stage");
+    var incoming = /data-version="(\d+)"/.exec(event.detail.xhr.responseText || "");
+    if (event.detail.shouldSwap && stage && incoming &&
+        parseInt(incoming[1], 10) < parseInt(stage.getAttribute("data-version") || "0", 10)) {
+      event.detail.shouldSwap = false;
+    }
   });
   // A lost connection: say so instead of silently showing an old table.
   document.addEventListener("htmx:sendError", function () {

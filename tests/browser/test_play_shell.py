@@ -32,3 +32,33 @@ def test_a_phone_whose_polling_stopped_catches_up_by_itself(browser, live_server
     games.make_move(game, 0, "start", {})
     phone.wait_for_selector(".match-device[data-phase=play]", timeout=10_000)
     phone.context.close()
+
+
+# What htmx asks before it swaps an answer in; the shell may refuse.
+ASK_TO_SWAP = """(version) => {
+  const detail = {
+    xhr: {status: 200, responseText: `<div id="stage" class="stage" data-version="${version}">`},
+    shouldSwap: true, isError: false, target: document.getElementById("stage"),
+  };
+  document.getElementById("stage").dispatchEvent(
+    new CustomEvent("htmx:beforeSwap", {detail, bubbles: true, cancelable: true}));
+  return detail.shouldSwap;
+}"""
+
+
+def test_an_answer_older_than_the_screen_is_never_swapped_in(browser, live_server, teacher):
+    # A poll sent before a click may arrive after the click's answer: the screen must not jump
+    # back to the older stage (the teacher would see the click undone and click again).
+    from play import games
+
+    game = games.create_game(
+        user=teacher, edition="match", seat_names=["Ada", "Bo"], options={"game": 1}, language="en"
+    )
+    games.make_move(game, 0, "start", {})
+    phone = join_on_phone(browser, live_server, game.code, "Bo")
+    phone.wait_for_selector(".match-device[data-phase=play]")
+    shown = int(phone.locator("#stage").get_attribute("data-version"))
+    assert phone.evaluate(ASK_TO_SWAP, shown - 1) is False
+    assert phone.evaluate(ASK_TO_SWAP, shown) is True
+    assert phone.evaluate(ASK_TO_SWAP, shown + 1) is True
+    phone.context.close()
