@@ -118,15 +118,7 @@ def team_state(request: HttpRequest, code: str) -> HttpResponse:
     """Polled by team devices. Without a team of this game (an unknown code, a kicked device),
     the answer is the same: go back to the code's page."""
     code = code.upper()[:16]
-    token = request.COOKIES.get(team_cookie_name(code))
-    # The device's team and its game in one query: every screen of a class asks once a second.
-    rows = (
-        Team.objects.select_related("game")
-        .defer("game__initial")
-        .filter(game__code=code, game__state__isnull=False, token=token)
-        .order_by()[:1]
-    )
-    me = next(iter(rows), None) if token else None
+    me = _device_seat(request, code, "game__initial")
     if me is None:
         # Kicked: send the whole page back to the team picker.
         response = HttpResponse(status=204)
@@ -140,20 +132,24 @@ def team_state(request: HttpRequest, code: str) -> HttpResponse:
     return views_shell.render_device(request, views_shell.run_due_bots(game), me)
 
 
-def _acting_seat(request: HttpRequest, code: str) -> Team | None:
-    """The device's seat with its game, in one query and without the game's state: the move
-    reads that again under the game's lock."""
-    code = code.upper()[:16]
+def _device_seat(request: HttpRequest, code: str, *deferred: str) -> Team | None:
+    """The device's seat with its game, in one query (every screen of a class asks once a
+    second); ``deferred`` game fields are not read."""
     token = request.COOKIES.get(team_cookie_name(code))
     if not token:
         return None
     rows = (
         Team.objects.select_related("game")
-        .defer("game__initial", "game__state")
+        .defer(*deferred)
         .filter(game__code=code, game__state__isnull=False, token=token)
         .order_by()[:1]
     )
     return next(iter(rows), None)
+
+
+def _acting_seat(request: HttpRequest, code: str) -> Team | None:
+    # A move reads the game's state again under the game's lock: not here as well.
+    return _device_seat(request, code.upper()[:16], "game__initial", "game__state")
 
 
 @require_POST
