@@ -1,7 +1,9 @@
 """The Django half of the play core: games on an edition's engine, their move log, undo, bots.
 
-Every change runs under the game row's lock (``services.locked_game``), is appended to the log
-with the acting seat and time, and bumps the game's version for polling screens. Replaying the
+Every change is written together with its log entries (acting seat and time) and bumps the
+game's version for polling screens; a move is worked out first and written only if the version is
+still the one it was worked out on, other changes run under the game row's lock
+(``services.locked_game``). Replaying the
 log from ``Game.initial`` gives ``Game.state`` again; the teacher's undo is such a replay without
 the last move.
 """
@@ -14,6 +16,7 @@ from datetime import UTC
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.db.models import F
 from django.utils import timezone
 
 from cards.models import Deck
@@ -22,6 +25,7 @@ from play.engine import (
     Context,
     Edition,
     LoggedMove,
+    RoundClosed,
     RuleViolation,
     Viewer,
     apply_move,
@@ -36,6 +40,8 @@ from play.services import TEAM_NAME_MAX, locked_game
 
 # A bot loop that never ends would hold the game's lock for ever; real games need a few dozen.
 MAX_BOT_MOVES = 500
+# Moves on one game that collide this often (six teams guessing at once) then queue for its lock.
+OPTIMISTIC_ATTEMPTS = 3
 
 
 def edition_of(game: Game) -> Edition:
@@ -135,15 +141,26 @@ def create_game(
 
 def _apply(game: Game, edition: Edition, seat: int | None, name: str, args: Any, **flags) -> None:
     # Check first with a provisional context, so a refused move leaves no log entry behind;
-    # the rng and clock of a move depend only on its number and logged time.
+    # the rng and clock of a move depend only on its number and logged time. The log entry
+    # waits in ``game.pending_moves`` until the state is written with it (``_save``, ``_commit``).
     if not isinstance(args, dict):
         raise RuleViolation("bad_args", "A move's arguments are an object.")
-    number = (game.moves.order_by("-number").values_list("number", flat=True).first() or 0) + 1
+    pending = _pending(game)
+    if pending:
+        number = pending[-1].number + 1
+    else:
+        number = (game.moves.order_by("-number").values_list("number", flat=True).first() or 0) + 1
     at = timezone.now()
     ctx = Context(move_rng(game.seed, number), at.timestamp(), flags.get("by_teacher", False))
     new = as_json(apply_move(edition, game.state, seat, name, args, ctx))
-    Move.objects.create(game=game, number=number, seat=seat, name=name, args=args, at=at, **flags)
+    pending.append(Move(game=game, number=number, seat=seat, name=name, args=args, at=at, **flags))
     game.state = new
+
+
+def _pending(game: Game) -> list[Move]:
+    if not hasattr(game, "pending_moves"):
+        game.pending_moves = []
+    return game.pending_moves
 
 
 def _finish_if_over(game: Game, edition: Edition) -> None:
@@ -184,24 +201,71 @@ def _run_bots(
 
 
 def _last_move_time(game: Game) -> float:
+    if pending := _pending(game):
+        return pending[-1].at.timestamp()
     last = game.moves.filter(undone=False).order_by("-number").values_list("at", flat=True).first()
     return (last or game.created_at or timezone.now()).timestamp()
 
 
 def _save(game: Game) -> None:
+    """Write a locked game's new state together with the log entries that led to it."""
+    Move.objects.bulk_create(_pending(game))
+    game.pending_moves = []
     game.save(update_fields=["state", "status", "finished_at", "bot_due_at"])
 
 
+def _commit(game: Game) -> bool:
+    """Write a move worked out on an unlocked copy, unless the game changed in the meantime.
+
+    The write lock is held for two short statements instead of the whole move: on SQLite every
+    writer of the school waits for that one lock, and a waiter sleeps in growing steps."""
+    with transaction.atomic():
+        active_at = timezone.now()
+        written = Game.objects.filter(pk=game.pk, version=game.version).update(
+            state=game.state,
+            status=game.status,
+            finished_at=game.finished_at,
+            bot_due_at=game.bot_due_at,
+            version=F("version") + 1,
+            active_at=active_at,
+        )
+        if not written:
+            return False
+        Move.objects.bulk_create(_pending(game))
+    game.pending_moves = []
+    game.version += 1
+    game.active_at = active_at
+    return True
+
+
+def _play(game: Game, seat: int | None, name: str, args: Any, teacher: bool) -> None:
+    edition = edition_of(game)
+    teams = list(game.teams.all())
+    if seat is not None and not (isinstance(seat, int) and 0 <= seat < len(teams)):
+        raise RuleViolation("unknown_seat", "No such seat in this game.")
+    _apply(game, edition, seat, name, args, by_teacher=teacher)
+    _finish_if_over(game, edition)
+    _run_bots(game, edition, teams=teams)
+
+
 def make_move(game: Game, seat: int | None, name: str, args: Any, *, teacher: bool = False) -> Game:
-    """Apply one move for a seat (or the teacher), then any computer moves that are due."""
+    """Apply one move for a seat (or the teacher), then any computer moves that are due.
+
+    The move is worked out on the game as last written and written only if nobody changed it
+    since (its version); otherwise it is worked out again on the new state, where it may now be
+    refused (a card already taken). After a few such collisions it waits for the game's lock."""
+    for _attempt in range(OPTIMISTIC_ATTEMPTS):
+        try:
+            current = Game.objects.defer("initial").get(pk=game.pk)
+        except Game.DoesNotExist:
+            raise RuleViolation("unknown_game", "There is no such game.") from None
+        if current.is_finished:
+            raise RoundClosed("game_finished", "This game has ended.")
+        _play(current, seat, name, args, teacher)
+        if _commit(current):
+            return current
     with locked_game(game.pk) as locked:
-        edition = edition_of(locked)
-        teams = list(locked.teams.all())
-        if seat is not None and not (isinstance(seat, int) and 0 <= seat < len(teams)):
-            raise RuleViolation("unknown_seat", "No such seat in this game.")
-        _apply(locked, edition, seat, name, args, by_teacher=teacher)
-        _finish_if_over(locked, edition)
-        _run_bots(locked, edition, teams=teams)
+        _play(locked, seat, name, args, teacher)
         _save(locked)
     return locked
 

@@ -12,7 +12,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from cards.roles import can_run_games
-from play import fastpoll, games, guard, registry, views_shell
+from play import fastpoll, games, guard, registry, rows, views_shell
 from play.display import error_text
 from play.expiry import expire_games
 from play.forms import engine_game_form
@@ -38,14 +38,14 @@ def index(request: HttpRequest) -> HttpResponse:
     if not can_run_games(request.user):
         raise PermissionDenied
     expire_games()  # cheap, and keeps the list to games that can still be played
-    rows = Game.objects.select_related("deck").prefetch_related("teams")
+    listed = Game.objects.select_related("deck").prefetch_related("teams")
     if not request.user.is_superuser:
-        rows = rows.filter(created_by=request.user)
+        listed = listed.filter(created_by=request.user)
     show_archived = request.GET.get("archived") == "1"
     if not show_archived:
-        rows = rows.filter(archived=False)
+        listed = listed.filter(archived=False)
     context = {
-        "games": rows[:50],
+        "games": listed[:50],
         "editions": registry.editions(),
         "legacy_world": registry.get("world") is None,
         "show_archived": show_archived,
@@ -128,7 +128,7 @@ def host(request: HttpRequest, code: str) -> HttpResponse:
 def host_state(request: HttpRequest, code: str) -> HttpResponse:
     """Polled by the projector. An unknown code and someone else's game answer alike (404), so
     the poll tells a code guesser nothing."""
-    game = Game.objects.defer("initial").filter(code=code.upper()[:16]).first()
+    game = rows.game_by_code(code.upper()[:16], "initial")
     if game is None or not can_manage(request.user, game):
         raise Http404
     if request.GET.get("v") == str(game.version) and (

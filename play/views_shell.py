@@ -16,7 +16,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from cards.spreadsheet import neutralise_formula
-from play import games
+from play import games, rows
 from play.display import error_text, qr_svg
 from play.engine import RuleViolation, Viewer
 from play.models import Game, Mode, Team
@@ -28,7 +28,7 @@ def run_due_bots(game: Game) -> Game:
 
 @functools.lru_cache(maxsize=4096)
 def _seats(game_id: int, code: str, version: int) -> tuple[Team, ...]:
-    return tuple(Team.objects.filter(game_id=game_id))
+    return tuple(rows.seats(game_id))
 
 
 def seats_of(game: Game) -> list[Team]:
@@ -78,7 +78,7 @@ def projector_context(request: HttpRequest, game: Game, error: str = "") -> dict
         "move_url": reverse("play:host_move", args=[game.code]),
         "poll_url": reverse("play:host_state", args=[game.code]),
         "fragment": f"play/{game.edition}/_projector.html",
-        "can_undo": game.moves.filter(undone=False, by_bot=False).exists(),
+        "can_undo": rows.has_undoable_move(game.pk),
     }
     if game.mode == Mode.DEVICES and not game.is_finished:
         join_url = request.build_absolute_uri(reverse("play:team", args=[game.code]))

@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from play import guard, views_shell
+from play import guard, rows, views_shell
 from play.display import error_text
 from play.fastpoll import team_cookie_name
 from play.models import CODE_LENGTH, Game, Team
@@ -118,7 +118,7 @@ def team_state(request: HttpRequest, code: str) -> HttpResponse:
     """Polled by team devices. Without a team of this game (an unknown code, a kicked device),
     the answer is the same: go back to the code's page."""
     code = code.upper()[:16]
-    me = _device_seat(request, code, "game__initial")
+    me = _device_seat(request, code, "initial")
     if me is None:
         # Kicked: send the whole page back to the team picker.
         response = HttpResponse(status=204)
@@ -138,18 +138,12 @@ def _device_seat(request: HttpRequest, code: str, *deferred: str) -> Team | None
     token = request.COOKIES.get(team_cookie_name(code))
     if not token:
         return None
-    rows = (
-        Team.objects.select_related("game")
-        .defer(*deferred)
-        .filter(game__code=code, game__state__isnull=False, token=token)
-        .order_by()[:1]
-    )
-    return next(iter(rows), None)
+    return rows.seat_with_game(code, token, *deferred)
 
 
 def _acting_seat(request: HttpRequest, code: str) -> Team | None:
     # A move reads the game's state again under the game's lock: not here as well.
-    return _device_seat(request, code.upper()[:16], "game__initial", "game__state")
+    return _device_seat(request, code.upper()[:16], "initial", "state")
 
 
 @require_POST

@@ -1,0 +1,128 @@
+"""The rows every screen of a class reads after each change, read without the ORM's compiler.
+
+A redraw reads a seat with its game (a device) or a game by its code (the projector). Compiling
+that query with the ORM took about 1 ms of CPU, more than running it and decoding the game's
+state together; with a class's every screen redrawing after every move, it was the largest
+single cost of a redraw. So the SQL is written once per set of columns, and the rows become
+model instances through the fields' own converters (``Model.from_db``), as the ORM would make.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from typing import Any
+
+from django.db import connection
+from django.db.models import Field, Model
+
+from play.models import Game, Move, Team
+
+Columns = tuple[tuple[Field, Any], ...]
+
+
+def _columns(model: type[Model], alias: str, deferred: frozenset[str]) -> tuple[list, Columns]:
+    quote = connection.ops.quote_name
+    fields = [f for f in model._meta.concrete_fields if f.attname not in deferred]
+    columns = tuple((field, field.get_col(alias)) for field in fields)
+    return [f"{alias}.{quote(f.column)}" for f in fields], columns
+
+
+@functools.cache
+def _seat_sql(vendor: str, deferred: frozenset[str]) -> tuple[str, Columns, Columns]:
+    quote = connection.ops.quote_name
+    team_columns, team_fields = _columns(Team, "t", frozenset())
+    game_columns, game_fields = _columns(Game, "g", deferred)
+    sql = (
+        f"SELECT {', '.join(team_columns + game_columns)} "
+        f"FROM {quote(Team._meta.db_table)} t "
+        f"JOIN {quote(Game._meta.db_table)} g ON g.{quote('id')} = t.{quote('game_id')} "
+        f"WHERE g.{quote('code')} = %s AND t.{quote('token')} = %s "
+        f"AND g.{quote('state')} IS NOT NULL"
+    )
+    return sql, team_fields, game_fields
+
+
+@functools.cache
+def _game_sql(vendor: str, deferred: frozenset[str]) -> tuple[str, Columns]:
+    quote = connection.ops.quote_name
+    columns, fields = _columns(Game, "g", deferred)
+    sql = (
+        f"SELECT {', '.join(columns)} FROM {quote(Game._meta.db_table)} g "
+        f"WHERE g.{quote('code')} = %s"
+    )
+    return sql, fields
+
+
+def _instance(model: type[Model], columns: Columns, values: Sequence[Any]) -> Model:
+    # Converters come from this thread's connection (each thread has its own); finding them is
+    # a few attribute look-ups.
+    converted = []
+    for (_field, column), value in zip(columns, values, strict=True):
+        for convert in connection.ops.get_db_converters(column) + column.get_db_converters(
+            connection
+        ):
+            value = convert(value, column, connection)
+        converted.append(value)
+    return model.from_db(connection.alias, [f.attname for f, _column in columns], converted)
+
+
+def _fetch(sql: str, params: list[Any]) -> tuple | None:
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchone()
+
+
+def seat_with_game(code: str, token: str, *deferred: str) -> Team | None:
+    """The seat holding ``token`` in the engine game ``code``, its ``game`` already loaded
+    (``deferred`` game fields left unread), or None."""
+    sql, team_fields, game_fields = _seat_sql(connection.vendor, frozenset(deferred))
+    row = _fetch(sql, [code, token])
+    if row is None:
+        return None
+    split = len(team_fields)
+    team = _instance(Team, team_fields, row[:split])
+    game = _instance(Game, game_fields, row[split:])
+    Team.game.field.set_cached_value(team, game)
+    return team
+
+
+def game_by_code(code: str, *deferred: str) -> Game | None:
+    """The game ``code`` (``deferred`` fields left unread), or None."""
+    sql, fields = _game_sql(connection.vendor, frozenset(deferred))
+    row = _fetch(sql, [code])
+    return None if row is None else _instance(Game, fields, row)
+
+
+@functools.cache
+def _undoable_sql(vendor: str) -> str:
+    quote = connection.ops.quote_name
+    return (
+        f"SELECT 1 FROM {quote(Move._meta.db_table)} WHERE {quote('game_id')} = %s "
+        f"AND {quote('undone')} = %s AND {quote('by_bot')} = %s LIMIT 1"
+    )
+
+
+def has_undoable_move(game_id: int) -> bool:
+    """Whether the game's log holds a move people made that was not taken back (the
+    projector's undo button)."""
+    return _fetch(_undoable_sql(connection.vendor), [game_id, False, False]) is not None
+
+
+@functools.cache
+def _seats_sql(vendor: str) -> tuple[str, Columns]:
+    quote = connection.ops.quote_name
+    columns, fields = _columns(Team, "t", frozenset())
+    sql = (
+        f"SELECT {', '.join(columns)} FROM {quote(Team._meta.db_table)} t "
+        f"WHERE t.{quote('game_id')} = %s ORDER BY t.{quote('index')}"
+    )
+    return sql, fields
+
+
+def seats(game_id: int) -> list[Team]:
+    """A game's seats in seat order."""
+    sql, fields = _seats_sql(connection.vendor)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [game_id])
+        return [_instance(Team, fields, row) for row in cursor.fetchall()]

@@ -1,0 +1,114 @@
+"""A move is worked out on the game as last written and written only if nobody changed it since;
+the rows every redraw reads come back as the ORM would give them."""
+
+from __future__ import annotations
+
+import pytest
+
+from play import games, rows
+from play.engine import NotYourTurn
+from play.models import Game, Move, Team
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def toy_game(teacher):
+    return games.create_game(user=teacher, edition="toy", seat_names=["Ada", "Bo"])
+
+
+def _interleave(monkeypatch, before_first_commit):
+    """Run ``before_first_commit`` between working out a move and writing it, once."""
+    commit, calls = games._commit, []
+
+    def commit_after_another_change(game):
+        if not calls:
+            calls.append(game.version)
+            before_first_commit()
+        return commit(game)
+
+    monkeypatch.setattr(games, "_commit", commit_after_another_change)
+    return calls
+
+
+def test_a_move_worked_out_on_an_old_version_is_worked_out_again(monkeypatch, toy_game):
+    # Ada's first tab adds 2; her second tab's identical click lands between its working out
+    # and its writing: written on the state it was worked out on, it would count twice.
+    _interleave(
+        monkeypatch,
+        lambda: games.make_move(Game.objects.get(pk=toy_game.pk), 0, "add", {"step": 2}),
+    )
+    with pytest.raises(NotYourTurn):
+        games.make_move(toy_game, 0, "add", {"step": 2})
+    game = Game.objects.get(pk=toy_game.pk)
+    assert game.state["total"] == 2 and game.state["turn"] == 1
+    assert list(game.moves.values_list("number", "seat")) == [(1, 0)]
+    assert game.version == toy_game.version + 1
+
+
+def test_a_move_still_legal_after_another_change_is_written_after_it(monkeypatch, toy_game):
+    _interleave(
+        monkeypatch, lambda: games.make_move(Game.objects.get(pk=toy_game.pk), None, "roll", {})
+    )
+    game = games.make_move(toy_game, 0, "add", {"step": 1})
+    assert [m.name for m in game.moves.order_by("number")] == ["roll", "add"]
+    assert game.version == Game.objects.get(pk=game.pk).version == toy_game.version + 2
+    assert games.replayed_state(game) == Game.objects.get(pk=game.pk).state
+
+
+def test_an_undo_between_working_out_and_writing_is_not_overwritten(monkeypatch, toy_game):
+    game = games.make_move(toy_game, 0, "add", {"step": 2})
+    _interleave(monkeypatch, lambda: games.undo(Game.objects.get(pk=game.pk)))
+    with pytest.raises(NotYourTurn):  # the undo gave the turn back to Ada
+        games.make_move(game, 1, "add", {"step": 1})
+    stored = Game.objects.get(pk=game.pk)
+    assert stored.state["total"] == 0 and stored.state["turn"] == 0
+    assert list(stored.moves.values_list("undone", flat=True)) == [True]
+
+
+def test_a_game_changed_on_every_attempt_waits_for_its_lock(monkeypatch, toy_game):
+    monkeypatch.setattr(games, "_commit", lambda game: False)  # someone always got there first
+    game = games.make_move(toy_game, 0, "add", {"step": 1})
+    stored = Game.objects.get(pk=game.pk)
+    assert stored.state["total"] == 1 and stored.version == toy_game.version + 1
+    assert Move.objects.filter(game=game).count() == 1
+
+
+def test_the_computer_replies_are_written_with_the_move(teacher):
+    game = games.create_game(user=teacher, edition="toy", seat_names=["Ada", "Bot"], bots=[1])
+    game = games.make_move(game, 0, "add", {"step": 1})
+    assert [(m.seat, m.by_bot) for m in game.moves.order_by("number")] == [(0, False), (1, True)]
+    assert games.replayed_state(game) == Game.objects.get(pk=game.pk).state
+
+
+def _fields(instance):
+    return {f.attname: getattr(instance, f.attname) for f in type(instance)._meta.concrete_fields}
+
+
+def test_a_seat_and_its_game_read_as_the_orm_reads_them(toy_game):
+    games.make_move(toy_game, 0, "add", {"step": 1})
+    team = Team.objects.get(game=toy_game, index=1)
+    found = rows.seat_with_game(toy_game.code, team.token, "initial")
+    assert _fields(found) == _fields(team)
+    expected = _fields(Game.objects.get(pk=toy_game.pk))
+    del expected["initial"]
+    loaded = found.game
+    assert found.game_id == loaded.pk and {k: getattr(loaded, k) for k in expected} == expected
+    assert loaded.get_deferred_fields() == {"initial"} and loaded.created_at.tzinfo is not None
+    assert rows.seat_with_game(toy_game.code, "not-a-token") is None
+    assert rows.seat_with_game("NOPE", team.token) is None
+
+
+def test_a_game_by_code_its_seats_and_its_undo_button(toy_game):
+    assert rows.game_by_code(toy_game.code, "initial", "state").get_deferred_fields() == {
+        "initial",
+        "state",
+    }
+    assert rows.game_by_code(toy_game.code).initial == toy_game.initial
+    assert rows.game_by_code("NOPE") is None
+    assert [(t.index, t.name) for t in rows.seats(toy_game.pk)] == [(0, "Ada"), (1, "Bo")]
+    assert not rows.has_undoable_move(toy_game.pk)
+    game = games.make_move(toy_game, 0, "add", {"step": 1})
+    assert rows.has_undoable_move(game.pk)
+    games.undo(game)
+    assert not rows.has_undoable_move(game.pk)
