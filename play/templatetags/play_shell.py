@@ -1,9 +1,12 @@
-"""Small helpers for edition fragments: look up a seat by its index."""
+"""Small helpers for edition fragments: look up a seat by its index, break long names well."""
 
 from __future__ import annotations
 
+import functools
+import re
 from typing import Any
 
+import pyphen
 from django import template
 
 register = template.Library()
@@ -22,3 +25,30 @@ def item(mapping: Any, key: Any) -> Any:
         return mapping[key]
     except (KeyError, IndexError, TypeError):
         return None
+
+
+SOFT_HYPHEN = "\u00ad"
+# Words this long may not fit a narrow card at the projector's type size.
+HYPHENATE_FROM = 9
+
+
+@functools.cache
+def _dictionary(language: str) -> pyphen.Pyphen:
+    return pyphen.Pyphen(lang=language, left=3, right=3)
+
+
+@functools.lru_cache(maxsize=8192)
+def _hyphenated(word: str, language: str) -> str:
+    if len(word) < HYPHENATE_FROM or not word.isalpha():
+        return word
+    return _dictionary(language).inserted(word, hyphen=SOFT_HYPHEN)
+
+
+@register.filter
+def soft_hyphens(text: Any, language: str = "de") -> str:
+    """``{{ place.name|soft_hyphens }}``: long words with soft hyphens between their syllables,
+    so that a narrow card breaks "Recklinghausen" as "Reckling-/hausen", never as
+    "Recklinghaus/en" (browsers hyphenate by themselves only where the system has a dictionary,
+    and the cards' last resort is to break a word anywhere)."""
+    parts = re.split(r"([\s-]+)", str(text))
+    return "".join(_hyphenated(part, language) for part in parts)
