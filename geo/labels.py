@@ -181,6 +181,11 @@ class IndexEntry(NamedTuple):
     where: str
 
 
+def _beside(d: Dot, radius: float, size: float) -> md.Text:
+    return md.Text(x=d.x + max(1.8, radius + 0.7), y=d.y + max(1.0, size * 0.35), text=d.name,
+                   size=size, anchor="start", fill="#1a1a1a", halo="#ffffff")  # fmt: skip
+
+
 def dot_layer(
     dots: Sequence[Dot],
     *,
@@ -193,9 +198,11 @@ def dot_layer(
     number_size: float = 1.7,
     fixed: Iterable[Box] = (),
 ) -> tuple[list[md.Item], list[IndexEntry]]:
-    """Dots, and their labels by ``mode``: "all" labels every dot (for a zoomable screen),
-    "fit" labels the most populous that fit and numbers the rest (with an index), "none"
-    draws dots only (a quiz map). ``fixed`` boxes are already taken (titles, keys)."""
+    """Dots, and their labels by ``mode``: "all" labels every dot beside it (for a zoomable
+    screen), "spread" labels every dot where its label covers no other dot or label (with a
+    leader line if it must go further out; beside the dot as a last resort), "fit" labels the
+    most populous that fit and numbers the rest (with an index), "none" draws dots only (a quiz
+    map). ``fixed`` boxes are already taken (titles, keys)."""
     inside = [d for d in dots if frame[0] <= d.x <= frame[2] and frame[1] <= d.y <= frame[3]]
     items: list[md.Item] = [
         md.Circle(x=d.x, y=d.y, r=radius, fill=fill, stroke="#ffffff", stroke_width=0.35)
@@ -204,16 +211,26 @@ def dot_layer(
     if mode == "none":
         return items, []
     if mode == "all":
-        labels = [
-            md.Text(x=d.x + max(1.8, radius + 0.7), y=d.y + max(1.0, label_size * 0.35),
-                    text=d.name, size=label_size, anchor="start", fill="#1a1a1a", halo="#ffffff")
-            for d in inside
-            if d.name
-        ]  # fmt: skip
+        labels = [_beside(d, radius, label_size) for d in inside if d.name]
         return items + labels, []  # labels last so no dot covers a name
     occupied = Occupied(fixed)
     for d in inside:
         occupied.add((d.x - radius, d.y - radius, d.x + radius, d.y + radius))
+    if mode == "spread":
+        named = [d for d in inside if d.name]
+        placed, crowded = place_labels(
+            [(d.x, d.y, d.name) for d in named],
+            size=label_size,
+            frame=frame,
+            occupied=occupied,
+            dot_radius=radius,
+            measure=measure,
+            leaders=len(named),
+        )
+        lines = [i for i in placed if isinstance(i, md.Line)]
+        texts = [i for i in placed if not isinstance(i, md.Line)]
+        texts += [_beside(named[i], radius, label_size) for i in crowded]
+        return lines + items + texts, []
     order = sorted((d for d in inside if d.name), key=lambda d: (-d.priority, d.name))
     names, missed = place_labels(
         [(d.x, d.y, d.name) for d in order],

@@ -85,3 +85,29 @@ def test_a_board_dot_sits_in_its_highlighted_rectangle():
 
 def test_a_board_leaves_out_dots_it_does_not_show():
     assert _dots(board_map("AU", dots=[BERLIN])) == []
+
+
+# Viersen and Wegberg, 12 km apart, and Mönchengladbach between them: a round's neighbours.
+NEIGHBOURS = [("1", 51.2556, 6.3943), ("2", 51.1422, 6.2843), ("3", 51.1805, 6.4428)]
+
+
+@pytest.mark.parametrize("labels", ["spread", "all"])
+def test_a_spread_label_covers_no_other_dot_or_label(labels):
+    from geo.labels import text_box
+
+    drawing = germany_map(NEIGHBOURS, labels=labels, dot_radius=3.0, label_size=9.0)
+    names = {name for name, _lat, _lon in NEIGHBOURS}
+    boxes = {
+        i.text: text_box(i) for i in drawing.items if isinstance(i, md.Text) and i.text in names
+    }
+    assert set(boxes) == names  # every dot keeps its number
+
+    def overlap(a, b):
+        return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+    dots = [(d.x - d.r, d.y - d.r, d.x + d.r, d.y + d.r) for d in _dots(drawing)]
+    clashes = sum(overlap(boxes[a], boxes[b]) for a in names for b in names if a < b) + sum(
+        overlap(box, dot) for box in boxes.values() for dot in dots
+    )
+    # Beside its own dot a label never covers that dot; "all" stacks these neighbours' numbers.
+    assert (clashes == 0) == (labels == "spread")

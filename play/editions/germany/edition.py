@@ -61,12 +61,15 @@ def view(state: dict, viewer: Viewer) -> dict[str, Any]:
 @lru_cache(maxsize=256)
 def round_map_svg(places: tuple[tuple[float, float], ...], language: str) -> str:
     """The revealed round's places on the Germany map, numbered in table order; dots and
-    numbers sized for a projector (about 30 px tall at 1920 × 1080)."""
+    numbers sized for a projector (about 30 px tall at 1920 × 1080), each number where it
+    covers no other (two towns a few kilometres apart)."""
     from geo.maps import germany_map
     from geo.svg import render_svg
 
     dots = [(str(number), lat, lon) for number, (lat, lon) in enumerate(places, 1)]
-    drawing = germany_map(dots, width_mm=180, language=language, dot_radius=3.0, label_size=9.0)
+    drawing = germany_map(
+        dots, width_mm=180, language=language, labels="spread", dot_radius=3.0, label_size=9.0
+    )
     svg = render_svg(drawing).split("?>", 1)[-1].strip()
     return svg.replace("<svg ", '<svg class="round-map" role="img" ', 1)
 
