@@ -20,7 +20,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from cards.models import Deck
-from play import registry
+from play import registry, rows
 from play.engine import (
     Context,
     Edition,
@@ -146,10 +146,7 @@ def _apply(game: Game, edition: Edition, seat: int | None, name: str, args: Any,
     if not isinstance(args, dict):
         raise RuleViolation("bad_args", "A move's arguments are an object.")
     pending = _pending(game)
-    if pending:
-        number = pending[-1].number + 1
-    else:
-        number = (game.moves.order_by("-number").values_list("number", flat=True).first() or 0) + 1
+    number = (pending[-1].number if pending else rows.last_move_number(game.pk)) + 1
     at = timezone.now()
     ctx = Context(move_rng(game.seed, number), at.timestamp(), flags.get("by_teacher", False))
     new = as_json(apply_move(edition, game.state, seat, name, args, ctx))
@@ -240,7 +237,7 @@ def _commit(game: Game) -> bool:
 
 def _play(game: Game, seat: int | None, name: str, args: Any, teacher: bool) -> None:
     edition = edition_of(game)
-    teams = list(game.teams.all())
+    teams = rows.seats(game.pk)
     if seat is not None and not (isinstance(seat, int) and 0 <= seat < len(teams)):
         raise RuleViolation("unknown_seat", "No such seat in this game.")
     _apply(game, edition, seat, name, args, by_teacher=teacher)
@@ -255,10 +252,9 @@ def make_move(game: Game, seat: int | None, name: str, args: Any, *, teacher: bo
     since (its version); otherwise it is worked out again on the new state, where it may now be
     refused (a card already taken). After a few such collisions it waits for the game's lock."""
     for _attempt in range(OPTIMISTIC_ATTEMPTS):
-        try:
-            current = Game.objects.defer("initial").get(pk=game.pk)
-        except Game.DoesNotExist:
-            raise RuleViolation("unknown_game", "There is no such game.") from None
+        current = rows.game_by_id(game.pk, "initial")
+        if current is None:
+            raise RuleViolation("unknown_game", "There is no such game.")
         if current.is_finished:
             raise RoundClosed("game_finished", "This game has ended.")
         _play(current, seat, name, args, teacher)

@@ -10,22 +10,32 @@ model instances through the fields' own converters (``Model.from_db``), as the O
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from django.db import connection
+from django.db import DEFAULT_DB_ALIAS, connection, connections
 from django.db.models import Field, Model
 
 from play.models import Game, Move, Team
 
-Columns = tuple[tuple[Field, Any], ...]
+# Each column's field, its expression and its converters: (function, whether it is a method of
+# the connection's ``ops``, to be called on the current connection's).
+Columns = tuple[tuple[Field, Any, tuple[tuple[Callable, bool], ...]], ...]
 
 
 def _columns(model: type[Model], alias: str, deferred: frozenset[str]) -> tuple[list, Columns]:
     quote = connection.ops.quote_name
     fields = [f for f in model._meta.concrete_fields if f.attname not in deferred]
-    columns = tuple((field, field.get_col(alias)) for field in fields)
-    return [f"{alias}.{quote(f.column)}" for f in fields], columns
+    columns = []
+    for field in fields:
+        column = field.get_col(alias)
+        found = connection.ops.get_db_converters(column) + column.get_db_converters(connection)
+        converters = tuple(
+            (f.__func__, True) if getattr(f, "__self__", None) is connection.ops else (f, False)
+            for f in found
+        )
+        columns.append((field, column, converters))
+    return [f"{alias}.{quote(f.column)}" for f in fields], tuple(columns)
 
 
 @functools.cache
@@ -44,27 +54,26 @@ def _seat_sql(vendor: str, deferred: frozenset[str]) -> tuple[str, Columns, Colu
 
 
 @functools.cache
-def _game_sql(vendor: str, deferred: frozenset[str]) -> tuple[str, Columns]:
+def _game_sql(vendor: str, deferred: frozenset[str], key: str) -> tuple[str, Columns]:
     quote = connection.ops.quote_name
     columns, fields = _columns(Game, "g", deferred)
     sql = (
-        f"SELECT {', '.join(columns)} FROM {quote(Game._meta.db_table)} g "
-        f"WHERE g.{quote('code')} = %s"
+        f"SELECT {', '.join(columns)} FROM {quote(Game._meta.db_table)} g WHERE g.{quote(key)} = %s"
     )
     return sql, fields
 
 
 def _instance(model: type[Model], columns: Columns, values: Sequence[Any]) -> Model:
-    # Converters come from this thread's connection (each thread has its own); finding them is
-    # a few attribute look-ups.
+    # ``connection`` finds this thread's connection on every attribute read (a context-local
+    # look-up each time): resolve it once per row.
+    conn = connections[DEFAULT_DB_ALIAS]
+    ops = conn.ops
     converted = []
-    for (_field, column), value in zip(columns, values, strict=True):
-        for convert in connection.ops.get_db_converters(column) + column.get_db_converters(
-            connection
-        ):
-            value = convert(value, column, connection)
+    for (_field, column, converters), value in zip(columns, values, strict=True):
+        for convert, on_ops in converters:
+            value = convert(ops, value, column, conn) if on_ops else convert(value, column, conn)
         converted.append(value)
-    return model.from_db(connection.alias, [f.attname for f, _column in columns], converted)
+    return model.from_db(conn.alias, [f.attname for f, _col, _conv in columns], converted)
 
 
 def _fetch(sql: str, params: list[Any]) -> tuple | None:
@@ -89,8 +98,15 @@ def seat_with_game(code: str, token: str, *deferred: str) -> Team | None:
 
 def game_by_code(code: str, *deferred: str) -> Game | None:
     """The game ``code`` (``deferred`` fields left unread), or None."""
-    sql, fields = _game_sql(connection.vendor, frozenset(deferred))
+    sql, fields = _game_sql(connection.vendor, frozenset(deferred), "code")
     row = _fetch(sql, [code])
+    return None if row is None else _instance(Game, fields, row)
+
+
+def game_by_id(game_id: int, *deferred: str) -> Game | None:
+    """The game with this primary key (``deferred`` fields left unread), or None."""
+    sql, fields = _game_sql(connection.vendor, frozenset(deferred), "id")
+    row = _fetch(sql, [game_id])
     return None if row is None else _instance(Game, fields, row)
 
 
@@ -126,3 +142,17 @@ def seats(game_id: int) -> list[Team]:
     with connection.cursor() as cursor:
         cursor.execute(sql, [game_id])
         return [_instance(Team, fields, row) for row in cursor.fetchall()]
+
+
+@functools.cache
+def _last_number_sql(vendor: str) -> str:
+    quote = connection.ops.quote_name
+    return (
+        f"SELECT MAX({quote('number')}) FROM {quote(Move._meta.db_table)} "
+        f"WHERE {quote('game_id')} = %s"
+    )
+
+
+def last_move_number(game_id: int) -> int:
+    """The number of the game's last logged move (taken back or not); 0 before the first."""
+    return _fetch(_last_number_sql(connection.vendor), [game_id])[0] or 0

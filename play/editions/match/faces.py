@@ -40,22 +40,30 @@ def layout(
     names_en: list[str] | None = None,
 ) -> list[dict[str, Any]]:
     """Each symbol's slot: ``symbol``, ``name`` (and ``name_en`` when known), ``x``, ``y``,
-    ``r`` (the slot's radius)."""
+    ``r`` (the slot's radius). The slots are shared between calls: read them, never change
+    them (every screen of a game draws the same card again after each claim)."""
+    return list(_layout(tuple(symbols), ref, tuple(names or ()), tuple(names_en or ())))
+
+
+@lru_cache(maxsize=16384)
+def _layout(
+    symbols: tuple[int, ...], ref: str, names: tuple[str, ...], names_en: tuple[str, ...]
+) -> tuple[dict[str, Any], ...]:
     if not symbols:
-        return []
+        return ()
     turn = int(ref[:8], 16) if ref else 0
     first = turn % len(symbols)
-    order = list(symbols[first:]) + list(symbols[:first])
+    order = symbols[first:] + symbols[:first]
     slots = []
     for symbol, (x, y, r) in zip(order, _slots(len(order), turn), strict=True):
         slot = {
             "symbol": symbol,
-            "name": names[symbol] if names and symbol < len(names) else str(symbol),
+            "name": names[symbol] if symbol < len(names) else str(symbol),
             "x": x,
             "y": y,
             "r": r,
         }
-        if names_en and symbol < len(names_en):
+        if symbol < len(names_en):
             slot["name_en"] = names_en[symbol]
         slots.append(slot)
-    return slots
+    return tuple(slots)

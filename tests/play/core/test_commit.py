@@ -106,9 +106,13 @@ def test_a_game_by_code_its_seats_and_its_undo_button(toy_game):
     }
     assert rows.game_by_code(toy_game.code).initial == toy_game.initial
     assert rows.game_by_code("NOPE") is None
+    assert rows.game_by_id(toy_game.pk, "initial").code == toy_game.code
+    assert rows.game_by_id(0) is None
+    assert rows.last_move_number(toy_game.pk) == 0
     assert [(t.index, t.name) for t in rows.seats(toy_game.pk)] == [(0, "Ada"), (1, "Bo")]
     assert not rows.has_undoable_move(toy_game.pk)
     game = games.make_move(toy_game, 0, "add", {"step": 1})
     assert rows.has_undoable_move(game.pk)
     games.undo(game)
     assert not rows.has_undoable_move(game.pk)
+    assert rows.last_move_number(game.pk) == 1  # an undone move keeps its number
