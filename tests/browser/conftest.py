@@ -71,3 +71,15 @@ def screenshot_dir() -> Path:
     folder = Path(__file__).resolve().parents[2] / ".cache" / "screenshots"
     folder.mkdir(parents=True, exist_ok=True)
     return folder
+
+
+@pytest.fixture
+def big_deck(db):
+    """A Germany deck of 45 places named Ort00 … Ort44, enough for whole games."""
+    from cards.models import Deck, DeckCard, Edition
+    from tests.play.conftest import secret_place
+
+    deck = Deck.objects.create(slug="de-big", name="Groß", edition=Edition.GERMANY)
+    for i in range(45):
+        DeckCard.objects.create(deck=deck, place=secret_place(i))
+    return deck

@@ -12,17 +12,6 @@ from django.test import Client
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-@pytest.fixture
-def big_deck(db):
-    from cards.models import Deck, DeckCard, Edition
-    from tests.play.conftest import secret_place
-
-    deck = Deck.objects.create(slug="de-big", name="Groß", edition=Edition.GERMANY)
-    for i in range(45):
-        DeckCard.objects.create(deck=deck, place=secret_place(i))
-    return deck
-
-
 def _logged_in_context(browser, live_server, user, width=1400, height=900):
     client = Client()
     client.force_login(user)
