@@ -173,7 +173,7 @@ def detail(request: Request, game: Game) -> Response:
 @api_view(["POST"])
 @permission_classes([AllowAny])
 def moves(request: Request, game_id: int) -> Response:
-    # Who may move is all this copy answers; the move itself reads the game under its lock.
+    # Who may move is all this copy answers; the move reads the game again as it applies it.
     game = get_object_or_404(
         Game.objects.defer("state", "initial"), pk=game_id, state__isnull=False
     )

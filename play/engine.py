@@ -3,9 +3,9 @@
 Modelled on boardgame.io's game object: an edition is plain data plus pure functions —
 ``setup`` builds the first state, ``moves`` turn a state into the next one, ``view`` cuts out
 what one viewer may see, ``result`` says who won. The Django half (``play.models``,
-``play.services``) stores the state, the append-only move log and a per-game seed, and applies
-every move under the game row's lock; replaying the log from the initial state gives the same
-state again, which is also how the teacher's undo works.
+``play.games``) stores the state, the append-only move log and a per-game seed, and writes each
+move only if the game did not change meanwhile; replaying the log from the initial state gives
+the same state again, which is also how the teacher's undo works.
 
 No Django here: editions' ``rules.py`` modules and their tests import this without a database.
 """

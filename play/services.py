@@ -1,7 +1,8 @@
 """Game machinery shared by every edition: creating games, teams and devices, locking, totals.
 
-Edition-specific moves (a Germany tip, a world guess) live in their own modules and call
-``locked_game`` so that every change runs under the game row's lock and bumps its version.
+Changes other than moves (a device joining or kicked, the mode, the end, an undo) run under the
+game row's lock (``locked_game``) and bump its version; moves are written by ``play.games`` only
+if the version is still the one they were worked out on.
 """
 
 from __future__ import annotations

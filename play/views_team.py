@@ -142,7 +142,7 @@ def _device_seat(request: HttpRequest, code: str, *deferred: str) -> Team | None
 
 
 def _acting_seat(request: HttpRequest, code: str) -> Team | None:
-    # A move reads the game's state again under the game's lock: not here as well.
+    # A move reads the game's state again as it applies it: not here as well.
     return _device_seat(request, code.upper()[:16], "initial", "state")
 
 
