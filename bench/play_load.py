@@ -146,7 +146,9 @@ class Screen:
         if form is not None:  # a form as the page's htmx posts it
             data = urlencode({**form, "csrfmiddlewaretoken": CSRF}).encode()
             head += ["Content-Type: application/x-www-form-urlencoded"]
-            headers = {**headers, "Cookie": f"{headers.get('Cookie', '')}; csrftoken={CSRF}"}
+        if headers and "Cookie" in headers:
+            # A page sets the CSRF cookie; the browser sends it with every later request.
+            headers = {**headers, "Cookie": f"{headers['Cookie']}; csrftoken={CSRF}"}
         head += [f"Content-Length: {len(data)}"] if method != "GET" else []
         head += [f"{k}: {v}" for k, v in (headers or {}).items()]
         raw = ("\r\n".join(head) + "\r\n\r\n").encode() + data

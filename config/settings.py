@@ -186,6 +186,10 @@ CACHES = {
     }
 }
 
+# A teacher's projector redraws after every move; reading its session from the shared cache
+# saves a database query each time (a logout removes it from both).
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",

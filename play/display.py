@@ -8,7 +8,20 @@ from typing import Any
 
 import segno
 from django.core.cache import cache
+from django.urls import get_script_prefix, reverse
 from django.utils.translation import gettext_lazy as _
+
+
+def game_url(name: str, code: str) -> str:
+    """``reverse(name, args=[code])``, remembered: every redraw of a screen names several of its
+    game's URLs, and reversing one costs about as much as drawing a card. Play's URLs are the
+    same in every language; the script prefix is part of the key."""
+    return _game_url(get_script_prefix(), name, code)
+
+
+@lru_cache(maxsize=8192)
+def _game_url(prefix: str, name: str, code: str) -> str:
+    return reverse(name, args=[code])
 
 
 @lru_cache(maxsize=512)

@@ -11,13 +11,12 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
 
 from cards.spreadsheet import neutralise_formula
 from play import games, rows
-from play.display import error_text, qr_svg
+from play.display import error_text, game_url, qr_svg
 from play.engine import RuleViolation, Viewer
 from play.models import Game, Mode, Team
 
@@ -75,13 +74,13 @@ def projector_context(request: HttpRequest, game: Game, error: str = "") -> dict
         "result": games.result_of(game),
         "error": error,
         "is_teacher": True,
-        "move_url": reverse("play:host_move", args=[game.code]),
-        "poll_url": reverse("play:host_state", args=[game.code]),
+        "move_url": game_url("play:host_move", game.code),
+        "poll_url": game_url("play:host_state", game.code),
         "fragment": f"play/{game.edition}/_projector.html",
         "can_undo": rows.has_undoable_move(game.pk),
     }
     if game.mode == Mode.DEVICES and not game.is_finished:
-        join_url = request.build_absolute_uri(reverse("play:team", args=[game.code]))
+        join_url = request.build_absolute_uri(game_url("play:team", game.code))
         context["join_url"] = join_url
         context["qr"] = qr_svg(join_url)
     return context
@@ -98,8 +97,8 @@ def device_context(game: Game, me: Team, error: str = "") -> dict[str, Any]:
         "result": games.result_of(game),
         "error": error,
         "is_teacher": False,
-        "move_url": reverse("play:team_move", args=[game.code]),
-        "poll_url": reverse("play:team_state", args=[game.code]),
+        "move_url": game_url("play:team_move", game.code),
+        "poll_url": game_url("play:team_state", game.code),
         "fragment": f"play/{game.edition}/_device.html",
     }
 

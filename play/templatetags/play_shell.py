@@ -9,6 +9,8 @@ from typing import Any
 import pyphen
 from django import template
 
+from play.display import game_url as _game_url
+
 register = template.Library()
 
 
@@ -25,6 +27,13 @@ def item(mapping: Any, key: Any) -> Any:
         return mapping[key]
     except (KeyError, IndexError, TypeError):
         return None
+
+
+@register.simple_tag
+def game_url(name: str, code: str) -> str:
+    """``{% game_url 'play:undo' game.code %}``: ``{% url %}`` for a game's own URLs, remembered
+    (the teacher's bar is drawn again after every move)."""
+    return _game_url(name, code)
 
 
 SOFT_HYPHEN = "\u00ad"

@@ -7,6 +7,7 @@ import io
 
 import pytest
 from django.test import Client
+from django.urls import reverse
 
 from play import games
 from play.editions.germany.game import _round_state
@@ -123,8 +124,8 @@ def test_polling_answers_unchanged_with_204_and_one_query(
 ):
     host = _login(teacher)
     version = Game.objects.get(pk=game2.pk).version
-    # The projector's poll: its session, its user and roles, the game's version.
-    with django_assert_num_queries(4):
+    # The projector's poll: its user and roles, the game's version (the session is cached).
+    with django_assert_num_queries(3):
         response = host.get(f"/play/host/{game2.code}/state/?v={version}", HTTP_HX_REQUEST="true")
     assert response.status_code == 204
     _lay_out(game2)
@@ -132,6 +133,20 @@ def test_polling_answers_unchanged_with_204_and_one_query(
     assert changed.status_code == 200
     assert b'id="stage"' in changed.content and b"<html" not in changed.content
     assert f"v={version + 1}".encode() in changed.content
+
+
+def test_after_logging_out_the_projector_poll_is_refused(teacher, game2):
+    # Sessions are read from the cache first: logging out must remove them there too.
+    host = _login(teacher)
+    cookie = host.cookies["sessionid"].value
+    assert (
+        host.get(f"/play/host/{game2.code}/state/?v=0", HTTP_HX_REQUEST="true").status_code == 200
+    )
+    assert host.post(reverse("logout")).status_code == 302
+    stale = Client()
+    stale.cookies["sessionid"] = cookie  # a copy of the old cookie, kept by another tab
+    answer = stale.get(f"/play/host/{game2.code}/state/?v=0", HTTP_HX_REQUEST="true")
+    assert answer.status_code == 404
 
 
 def test_the_host_page_serves_its_fragment_to_htmx(teacher, game2):

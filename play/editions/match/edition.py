@@ -79,12 +79,17 @@ def setup(
     return rules.new_match(data, options, names, rng)
 
 
-def _card(state: State, card: int | None) -> dict[str, Any] | None:
+def _names(state: State) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The deck's symbol names (and English names) as tuples, made once per view."""
+    return tuple(state["symbols"]), tuple(state.get("symbols_en") or ())
+
+
+def _card(state: State, card: int | None, names: tuple | None = None) -> dict[str, Any] | None:
     """A visible card: its reference, its symbols and where they sit on its face."""
     if card is None:
         return None
     ref, symbols = state["refs"][card], state["cards"][card]
-    face = layout(symbols, ref, state["symbols"], state.get("symbols_en"))
+    face = layout(symbols, ref, *(names or _names(state)))
     return {"ref": ref, "symbols": symbols, "face": face}
 
 
@@ -103,10 +108,11 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
     """Public: the island's visible cards, ports, the middle, scores and counts; a seat adds its
     own turned-up card and what it may claim. Face-down piles appear only as counts."""
     game, playing = state["game"], state["phase"] == "play"
+    names = _names(state)
     island = []
     if game != 5:
         for spot, stack in enumerate(state["island"]):
-            top = _card(state, stack[-1]) if stack else None
+            top = _card(state, stack[-1], names) if stack else None
             if top is not None:
                 top.update(role=state["roles"][stack[-1]], height=len(stack))
             x, y = SPOT_XY[spot]
@@ -151,9 +157,7 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
             {
                 "symbols": state["cards"][card],
                 "role": "port",
-                "face": layout(
-                    state["cards"][card], f"{k:08x}", state["symbols"], state.get("symbols_en")
-                ),
+                "face": layout(state["cards"][card], f"{k:08x}", *names),
                 "touches": list(PORTS[k]),
                 "x": PORT_XY[k][0],
                 "y": PORT_XY[k][1],
@@ -162,7 +166,9 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
         ],
         "card_size": [CARD_WIDTH, CARD_HEIGHT],
         "middle": [
-            dict(_card(state, team["card"]), team=number, role=team["colour"], out=team["out"])
+            dict(
+                _card(state, team["card"], names), team=number, role=team["colour"], out=team["out"]
+            )
             for number, team in enumerate(state["teams"])
             if game == 5 and team["card"] is not None
         ],
@@ -178,7 +184,9 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
             "seat": viewer.seat,
             "team": seat["team"],
             "colour": team["colour"],
-            "card": None if card is None else dict(_card(state, card), role=state["roles"][card]),
+            "card": None
+            if card is None
+            else dict(_card(state, card, names), role=state["roles"][card]),
             "pile": len(seat["pile"]) if game <= 3 else len(team["pile"]),
             "targets": [state["refs"][c] for c in rules.targets(state, viewer.seat)],
             "locked_until": team["locked_until"],

@@ -8,6 +8,7 @@ alike and the position of a symbol says nothing about the card beyond what is sh
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -36,13 +37,19 @@ def _slots(count: int, turn: int) -> tuple[tuple[float, float, float], ...]:
 def layout(
     symbols: list[int],
     ref: str,
-    names: list[str] | None = None,
-    names_en: list[str] | None = None,
+    names: Sequence[str] | None = None,
+    names_en: Sequence[str] | None = None,
 ) -> list[dict[str, Any]]:
     """Each symbol's slot: ``symbol``, ``name`` (and ``name_en`` when known), ``x``, ``y``,
     ``r`` (the slot's radius). The slots are shared between calls: read them, never change
-    them (every screen of a game draws the same card again after each claim)."""
-    return list(_layout(tuple(symbols), ref, tuple(names or ()), tuple(names_en or ())))
+    them (every screen of a game draws the same card again after each claim). A caller that
+    lays out many cards passes the names as tuples, made once: converting a deck's names for
+    every card cost more than the rest of a screen's cards."""
+    return list(_layout(tuple(symbols), ref, _as_tuple(names), _as_tuple(names_en)))
+
+
+def _as_tuple(names: Sequence[str] | None) -> tuple[str, ...]:
+    return names if isinstance(names, tuple) else tuple(names or ())
 
 
 @lru_cache(maxsize=16384)
