@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+
 from config.warmup import template_names, warm_up
 
 
@@ -18,3 +22,14 @@ def test_warm_up_compiles_every_project_template_without_the_database():
     # A template that does not compile fails here, not on a classroom's first request; and as
     # this test has no database, a warm-up that touched one (before gunicorn forks) fails too.
     assert warm_up() == len(template_names())
+
+
+def test_the_server_process_freezes_what_it_loaded_before_serving():
+    # In a fresh interpreter, as gunicorn's master loads the app: the objects loaded at start-up
+    # are moved out of the collector's way (a full collection of them stalled a worker).
+    code = "import gc, config.wsgi; print(gc.get_freeze_count())"
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings"}
+    run = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
+    )
+    assert int(run.stdout.strip().splitlines()[-1]) > 50_000
