@@ -119,10 +119,14 @@ async def _racer(screen, game, seat, headers, deadline, claim_every, watch, stat
             watch["html"] = body
             version = int(found.group(1))
             watch["shared"].claimed(version, sent, seat)
-            if version > watch["version"]:
-                watch["version"] = version
         elif status == 409:
             stats["match_409"] = stats.get("match_409", 0) + 1
+        # The answer is the device's new stage, refused or not: it shows every claim before it.
+        if found and status in (200, 409):
+            version = int(found.group(1))
+            watch["shared"].received(f"device {seat}", seat, version)
+            if version > watch["version"]:
+                watch["version"] = version
 
 
 def match_screens(make_screen, version_re, game, session, deadline, claim_every, warmup, stats):
