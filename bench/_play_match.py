@@ -101,6 +101,8 @@ async def _racer(screen, game, seat, headers, deadline, claim_every, watch, stat
     url = f"/play/{game['code']}/move/"
     while time.monotonic() < deadline:
         await asyncio.sleep(random.uniform(*claim_every))
+        if time.monotonic() >= deadline:  # the other screens have stopped looking
+            break
         phase = PHASE.search(watch.get("html", b""))
         if phase and phase.group(1) == b"ready":
             form = {"move": "start"}

@@ -27,7 +27,6 @@ import asyncio
 import json
 import multiprocessing
 import os
-import random
 import re
 import resource
 import socket
@@ -38,22 +37,17 @@ import tempfile
 import time
 from collections import defaultdict
 from pathlib import Path
-from urllib.parse import urlencode
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
+from _play_germany import germany_device, germany_projector  # noqa: E402
 from _play_match import match_screens  # noqa: E402
 from _play_match import setup_script as match_setup_script  # noqa: E402
 from _play_world import setup_script, world_device, world_projector  # noqa: E402
+from _screen import HOST, Screen  # noqa: E402
 
-HOST = "127.0.0.1"
 VERSION = re.compile(rb'data-version="(\d+)"')
-TIPS = ["N", "S", "O", "MOST", "FEWEST", "W"]
 WARMUP = 10.0
-# A browser's CSRF cookie; its forms carry the same secret (Django takes it unmasked too).
-CSRF = "benchCsrfSecret0123456789abcdefg"
-ENABLED_TIP = re.compile(rb'name="tip" value="([^"]+)" required>')
-PLACE_BUTTON = re.compile(rb'name="place" value="([^"]+)"')
 
 
 def _free_port() -> int:
@@ -113,137 +107,6 @@ print("JSON" + json.dumps(out))
     return json.loads(line[4:])
 
 
-class Screen:
-    """One browser screen: a keep-alive HTTP/1.1 connection, reopened when the server closes it."""
-
-    def __init__(self, port: int, stats: dict):
-        self.port, self.stats = port, stats
-        self.reader = self.writer = None
-
-    async def _send(self, raw: bytes) -> tuple[int, bytes, bool]:
-        if self.writer is None:
-            self.reader, self.writer = await asyncio.open_connection(HOST, self.port)
-        self.writer.write(raw)
-        await self.writer.drain()
-        head = await self.reader.readuntil(b"\r\n\r\n")
-        lines = head.split(b"\r\n")
-        status = int(lines[0].split(b" ", 2)[1])
-        fields = {}
-        for line in lines[1:]:
-            if b":" in line:
-                key, value = line.split(b":", 1)
-                fields[key.strip().lower()] = value.strip()
-        length = int(fields.get(b"content-length", b"0"))
-        payload = await self.reader.readexactly(length) if length else b""
-        return status, payload, fields.get(b"connection", b"").lower() == b"close"
-
-    async def request(self, method, path, label, headers=None, body=None, expected=(), form=None):
-        head = [f"{method} {path} HTTP/1.1", f"Host: {HOST}:{self.port}"]
-        data = b""
-        if body is not None:
-            data = json.dumps(body).encode()
-            head += ["Content-Type: application/json"]
-        if form is not None:  # a form as the page's htmx posts it
-            data = urlencode({**form, "csrfmiddlewaretoken": CSRF}).encode()
-            head += ["Content-Type: application/x-www-form-urlencoded"]
-        if headers and "Cookie" in headers:
-            # A page sets the CSRF cookie; the browser sends it with every later request.
-            headers = {**headers, "Cookie": f"{headers['Cookie']}; csrftoken={CSRF}"}
-        head += [f"Content-Length: {len(data)}"] if method != "GET" else []
-        head += [f"{k}: {v}" for k, v in (headers or {}).items()]
-        raw = ("\r\n".join(head) + "\r\n\r\n").encode() + data
-        started = time.perf_counter()
-        stats = self.stats
-        for attempt in (1, 2):
-            try:
-                status, payload, close = await self._send(raw)
-                break
-            except (OSError, ValueError, IndexError, asyncio.IncompleteReadError) as error:
-                self.close()
-                if attempt == 2:  # a kept-alive connection may have been closed: retry once
-                    stats["errors"].append(f"{label}: {type(error).__name__} {error}")
-                    return 0, b""
-        if close:
-            self.close()
-        if time.monotonic() >= stats["measure_from"]:
-            stats["lat"][label].append(time.perf_counter() - started)
-        if status >= 300 and status not in expected:  # a redirect means the script went astray
-            stats["errors"].append(f"{label}: HTTP {status} {payload[:120]!r}")
-        return status, payload
-
-    def close(self) -> None:
-        if self.writer is not None:
-            self.writer.close()
-        self.reader = self.writer = None
-
-
-async def device(port, game, team_pk, token, seat, deadline, stats, think):
-    """A team's phone, as a browser drives it: polls the stage, and on its turn (after the team
-    has talked it over) posts the tip form of that stage; the answer is the new stage."""
-    screen = Screen(port, stats)
-    version, stage = "0", b""
-    headers = {
-        "Cookie": f"spoton_team_{game['code']}={token}",
-        "HX-Request": "true",
-    }
-    ready_at = None
-    await asyncio.sleep(random.random() * WARMUP)  # classes join over a few seconds
-    while time.monotonic() < deadline:
-        status, body = await screen.request(
-            "GET",
-            f"/play/{game['code']}/state/?v={version}",
-            "team poll (first)" if version == "0" else "team poll",
-            headers,
-        )
-        if status == 200:
-            version, stage = _version(body, version), body
-            # The team talks it over before it lays a tip; its screen goes on polling meanwhile.
-            my_turn = b"status yours" in body
-            ready_at = time.monotonic() + random.uniform(*think) if my_turn else None
-        if ready_at is not None and time.monotonic() >= ready_at:
-            ready_at = None
-            tips, places = ENABLED_TIP.findall(stage), PLACE_BUTTON.findall(stage)
-            if tips and places:
-                form = {"move": "tip", "tip": random.choice(tips), "place": random.choice(places)}
-                status, body = await screen.request(
-                    "POST", f"/play/{game['code']}/move/", "team move", headers, form=form
-                )
-                if status == 200:
-                    version, stage = _version(body, version), body
-        await asyncio.sleep(1.0)
-
-
-def _version(stage: bytes, known: str) -> str:
-    found = VERSION.search(stage)
-    return found.group(1).decode() if found else known
-
-
-async def projector(port, game, session, token, deadline, stats):
-    """The teacher's projector: polls the stage and clicks its reveal and next-round buttons as
-    soon as they appear; the answer to each click is the new stage."""
-    screen = Screen(port, stats)
-    version = "0"
-    headers = {
-        "Cookie": f"sessionid={session}; {game['host_cookie']}",
-        "HX-Request": "true",
-    }
-    await asyncio.sleep(random.random() * WARMUP)  # classes join over a few seconds
-    while time.monotonic() < deadline:
-        status, body = await screen.request(
-            "GET", f"/play/host/{game['code']}/state/?v={version}", "projector poll", headers
-        )
-        while status == 200:
-            version = _version(body, version)
-            move = next((m for m in ("reveal", "lay_out") if f'value="{m}"'.encode() in body), None)
-            if move is None:
-                break
-            status, body = await screen.request(
-                "POST", f"/play/host/{game['code']}/move/", f"projector {move}", headers,
-                form={"move": move},
-            )  # fmt: skip
-        await asyncio.sleep(1.0)
-
-
 def client_process(port, games, session, token, seconds, think, queue, match_claim=(2.0, 6.0)):
     # Screens join over the first WARMUP seconds; latencies count from then on.
     stats = {
@@ -272,9 +135,14 @@ def client_process(port, games, session, token, seconds, think, queue, match_cla
                     stats,
                 )
                 continue
-            tasks.append(projector(port, game, session, token, deadline, stats))
-            for team_pk, team_token, seat in game["teams"]:
-                tasks.append(device(port, game, team_pk, team_token, seat, deadline, stats, think))
+            screen = Screen(port, stats)
+            tasks.append(germany_projector(screen, VERSION, game, session, deadline, WARMUP))
+            for _team_pk, team_token, _seat in game["teams"]:
+                tasks.append(
+                    germany_device(
+                        Screen(port, stats), VERSION, game, team_token, deadline, think, WARMUP
+                    )
+                )
         await asyncio.gather(*tasks)
 
     asyncio.run(main())

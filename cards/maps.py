@@ -9,8 +9,9 @@ from cards.models import Deck, Edition
 
 def deck_map_svgs(deck: Deck, language: str) -> list[tuple[str, str]]:
     """(title, SVG) pairs: one Germany map, or one board per world board with cards on it."""
+    from geo.board_maps import board_map
     from geo.boards import BOARDS
-    from geo.maps import board_map, germany_map
+    from geo.maps import germany_map
     from geo.svg import render_svg
 
     places = [card.place for card in deck.cards.select_related("place")]

@@ -16,9 +16,10 @@ from rest_framework.permissions import BasePermission
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from geo.board_maps import board_map
 from geo.boards import BOARDS, point_solutions
 from geo.locate import locate
-from geo.maps import board_map, germany_map
+from geo.maps import germany_map
 from geo.svg import render_svg
 
 

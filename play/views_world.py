@@ -117,7 +117,7 @@ def board_svg(code: str, language: str) -> tuple[bytes, bytes]:
         key = f"play:world-board:{code}:{language}:v1"
         cached = cache.get(key)
         if cached is None:
-            from geo.maps import board_map
+            from geo.board_maps import board_map
             from geo.svg import render_svg
 
             raw = render_svg(board_map(code, width_mm=250, language=language)).encode()
@@ -134,7 +134,7 @@ def solution_svg(
     if board not in BOARDS:
         empty = b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"/>'
         return empty, gzip.compress(empty, mtime=0)
-    from geo.maps import board_map
+    from geo.board_maps import board_map
     from geo.svg import render_svg
 
     drawing = board_map(

@@ -2,7 +2,7 @@
 indices for classes without playing cards, a target/total note sheet and the rules sheet.
 
 The deck is its own small data here (printing does not import play): A–K in four suits and two
-jokers. Card faces are drawn straight onto the imposed sheets of ``printing.sheets``.
+jokers. Card faces are drawn straight onto the imposed sheets of ``printing.imposition``.
 """
 
 from __future__ import annotations
@@ -14,10 +14,11 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from printing.fonts import register_fonts
+from printing.imposition import impose
 from printing.pages import _portrait, _text, paragraph
 from printing.pdf import Document
 from printing.render import colour
-from printing.sheets import MIN_MARGIN, SheetError, SheetSpec, impose
+from printing.sheets import MIN_MARGIN, SheetError, SheetSpec
 
 WHATS = ("kit", "deck", "sheet", "rules")
 SUITS = (("S", "♠", "#111111"), ("H", "♥", "#c8102e"), ("D", "♦", "#c8102e"), ("C", "♣", "#111111"))

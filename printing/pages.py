@@ -217,8 +217,8 @@ def _alignment_marks(c: Canvas, w: float, h: float, col: int, row: int, rows: in
 
 def add_boards(doc: Document, deck: DeckInfo, paper: str, with_dots: bool = False) -> None:
     """The six world boards, landscape, one per page; ``with_dots`` adds the deck's places."""
+    from geo.board_maps import board_map
     from geo.boards import BOARD_CODES
-    from geo.maps import board_map
 
     pw, ph = _landscape(paper)
     for code in BOARD_CODES:

@@ -366,8 +366,8 @@ def draw_board_diagram(
 def _mini_board(code: str):
     """(land-and-sea drawing, frame x, y, width, height in mm) of a board, or None."""
     try:
+        from geo.board_maps import board_map
         from geo.mapdraw import MapDrawing, Polygon
-        from geo.maps import board_map
     except ImportError:  # the geo maps are optional for printing cards
         return None
     try:

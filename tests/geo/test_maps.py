@@ -5,9 +5,10 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from geo import mapdraw as md
+from geo.board_maps import board_map
 from geo.boards import BOARD_CODES, point_solutions
 from geo.grid import ns_value, we_value
-from geo.maps import DOT, board_map, germany_map
+from geo.maps import DOT, germany_map
 from geo.svg import render_svg
 
 BERLIN = ("Berlin", 52.52, 13.405)

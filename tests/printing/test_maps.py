@@ -11,8 +11,9 @@ import pytest
 
 from cards.gazetteer import german_places
 from geo import mapdraw as md
+from geo.board_maps import board_map
 from geo.labels import overlaps, text_box
-from geo.maps import board_map, germany_map_indexed
+from geo.maps import germany_map_indexed
 from printing.kit import DeckInfo, PrintOptions, render_pdf
 from printing.pages import measure
 from tests.printing.cast import HEPPENHEIM, SAO_PAULO

@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from printing.imposition import flip_rect, impose, mirror_axis
 from printing.sheets import (
     CARD_SIZES,
     MIN_MARGIN,
@@ -13,9 +14,6 @@ from printing.sheets import (
     Rect,
     SheetError,
     SheetSpec,
-    flip_rect,
-    impose,
-    mirror_axis,
     plan_grid,
 )
 

@@ -42,7 +42,7 @@ def board_url(code: str, language: str) -> str:
 
 
 def board_height(code: str) -> int:
-    """Height of a 250-wide board drawing (``geo.maps.board_map``), to reserve its space."""
+    """Height of a 250-wide board drawing (``geo.board_maps.board_map``), to reserve its space."""
     return round((250 - 22) * BOARDS[code].aspect + 31)
 
 
