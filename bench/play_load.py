@@ -1,8 +1,9 @@
 """Load test of classroom games: N simultaneous Germany games against gunicorn on loopback.
 
 Run: python bench/play_load.py [--games 100] [--world-games 0] [--match-games 0] [--seconds 60]
-[--workers 5] [--worker-class gthread] [--threads 4] [--keep-alive 5] [--procs 4]. World games
-(6 teams guessing at once) are driven by bench/_play_world.py, match games (4 devices racing to
+[--workers 5] [--worker-class gthread] [--threads 4] [--keep-alive 5] [--procs 4]. Germany
+games are driven by bench/_play_germany.py, World games (6 teams guessing at once) by
+bench/_play_world.py, match games (4 devices racing to
 claim cards) by bench/_play_match.py; for those it also prints how long a claim takes to reach
 every other screen of its game. Screens join over the first 10 s (as a class does); latencies
 are measured after that.
