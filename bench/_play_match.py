@@ -118,13 +118,12 @@ async def _racer(screen, game, seat, headers, deadline, claim_every, watch, stat
         )
         found = VERSION.search(body)
         if status == 200 and found:
-            watch["html"] = body
-            version = int(found.group(1))
-            watch["shared"].claimed(version, sent, seat)
+            watch["shared"].claimed(int(found.group(1)), sent, seat)
         elif status == 409:
             stats["match_409"] = stats.get("match_409", 0) + 1
         # The answer is the device's new stage, refused or not: it shows every claim before it.
         if found and status in (200, 409):
+            watch["html"] = body
             version = int(found.group(1))
             watch["shared"].received(f"device {seat}", seat, version)
             if version > watch["version"]:

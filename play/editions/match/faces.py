@@ -43,8 +43,8 @@ def layout(
     """Each symbol's slot: ``symbol``, ``name`` (and ``name_en`` when known), ``x``, ``y``,
     ``r`` (the slot's radius). The slots are shared between calls: read them, never change
     them (every screen of a game draws the same card again after each claim). A caller that
-    lays out many cards passes the names as tuples, made once: converting a deck's names for
-    every card cost more than the rest of a screen's cards."""
+    lays out many cards passes the names as tuples, made once per screen: converting a deck's
+    names again for every card showed up in profiles of the Match screens."""
     return list(_layout(tuple(symbols), ref, _as_tuple(names), _as_tuple(names_en)))
 
 
