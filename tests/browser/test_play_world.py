@@ -121,18 +121,21 @@ def _fits(page, label: str, shots) -> None:
 
 def _click(page, locator) -> None:
     """Every control the teacher uses is on the screen without scrolling; a click waits for
-    the stage that answers it (and is repeated if a poll swapped the stage under it)."""
+    the stage that answers it (and is repeated if a poll swapped the stage under it). Any newer
+    stage is not enough: a poll may bring one first (a phone joining) that the click's answer
+    then replaces."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
     for _try in range(3):
         locator.wait_for()
         _in_view(page, locator)
-        version = page.locator("#stage").get_attribute("data-version")
-        locator.click()
         try:
+            with page.expect_response(lambda r: r.request.method == "POST", timeout=5000) as sent:
+                locator.click()
+            answered = re.search(r'data-version="(\d+)"', sent.value.text())
             page.wait_for_function(
-                "(v) => document.getElementById('stage')?.dataset.version !== v",
-                arg=version,
+                "(v) => Number(document.getElementById('stage')?.dataset.version) >= v",
+                arg=int(answered.group(1)),
                 timeout=5000,
             )
             return
