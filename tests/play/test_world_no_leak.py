@@ -158,10 +158,13 @@ def test_no_response_carries_a_solution_before_its_evaluation(teacher, world_big
     hidden = [s for ref, place in places.items() if ref != first for s in _secrets(place)]
     everything = "".join(body.decode(errors="replace") for _label, body in responses)
     assert shown.world_location().solutions[0] in everything and MARKERS.search(everything)
+    # Two cards of a round can share a field: the turned card's solution, in any spelling, is
+    # then rightly on screen and says nothing of the other card.
+    visible = set(_secrets(shown))
     for label, body in responses:
         text = body.decode(errors="replace")
         for secret in hidden:
-            if secret in (shown.world_location().solutions or ()):
+            if secret in visible:
                 continue
             assert secret not in text, f"{label} leaks {secret!r} of a card not yet turned over"
 
