@@ -28,9 +28,9 @@ VERSION = re.compile(rb'data-version="(\d+)"')
 def setup_script(games: int) -> str:
     """Django shell code appended to play_load's setup: the match games, started."""
     return f"""
-from play import games as engine
+from play.core import store as engine
 from play.editions.match import edition as match_edition
-from play.rules_common import RuleViolation as _Refused
+from play.core.errors import RuleViolation as _Refused
 try:
     match_edition.island_deck()
 except _Refused:  # no island deck in this checkout yet: the tests' plane stands in

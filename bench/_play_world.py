@@ -43,7 +43,7 @@ for i in range(240):
     DeckCard.objects.create(deck=world, place=place, colour=("yellow", "orange", "green")[i % 3])
 for g in range({games}):
     game = create_game(user=teacher, edition="world", deck=world,
-        team_names=["A", "B", "C", "D", "E", "F"], mode="devices")
+        seat_names=["A", "B", "C", "D", "E", "F"], mode="devices")
     out["games"].append({{"id": game.pk, "code": game.code, "edition": "world",
         "teams": [[t.pk, t.token] for t in game.teams.all()]}})
 """

@@ -17,10 +17,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from play.core.engine import Context, apply_move, move_rng, setup_rng
 from play.editions.dice.bots import LEVELS, choose
 from play.editions.dice.edition import EDITION
 from play.editions.dice.simulator import play_game
-from play.engine import Context, apply_move, move_rng, setup_rng
 
 
 def decision_times(games: int) -> dict[str, list[float]]:

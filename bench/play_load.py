@@ -67,8 +67,8 @@ from django.contrib.auth.models import User
 from django.test import Client
 from rest_framework.authtoken.models import Token
 from cards.models import Deck, DeckCard, Edition, Place
-from play import games as engine
-from play.services import create_game  # the World set-up's teams form
+from play.core import store as engine
+from play.core.store import create_game
 teacher = User.objects.create_superuser("bench", password="bench-pw")
 token = Token.objects.create(user=teacher).key
 client = Client(); client.force_login(teacher)
@@ -90,7 +90,7 @@ for g in range({games}):
         + match_setup_script(match_games)
         + """
 # What each projector page sets for its teacher: its unchanged polls skip Django.
-from play.fastpoll import host_cookie_name, host_cookie_value
+from play.core.access import host_cookie_name, host_cookie_value
 for game in out["games"]:
     game["host_cookie"] = f"{host_cookie_name(game['code'])}={host_cookie_value(game['code'])}"
 print("JSON" + json.dumps(out))

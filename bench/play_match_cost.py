@@ -57,10 +57,10 @@ def main() -> None:
     from django.core.management import call_command
     from django.test import Client
 
-    from play import games
+    from play.core import store
+    from play.core.errors import RuleViolation
     from play.editions.match import edition, rules
     from play.models import Game
-    from play.rules_common import RuleViolation
 
     try:
         edition.island_deck()
@@ -72,14 +72,14 @@ def main() -> None:
 
     call_command("migrate", verbosity=0)
     teacher = User.objects.create_superuser("bench", password="bench-pw")
-    game = games.create_game(
+    game = store.create_game(
         user=teacher,
         edition="match",
         seat_names=["A1", "A2", "B1", "B2"],
         options={"layout": "2-2", "points": 30},
         language="en",
     )
-    game = games.make_move(game, 0, "start", {})
+    game = store.make_move(game, 0, "start", {})
     host = Client(HTTP_HX_REQUEST="true")
     host.force_login(teacher)
     device = Client(HTTP_HX_REQUEST="true")
@@ -125,7 +125,7 @@ def main() -> None:
     for step in range(args.repeat + 1):
         state = Game.objects.get(pk=game.pk).state
         if state["phase"] != "play":
-            games.make_move(Game.objects.get(pk=game.pk), 0, "start", {})
+            store.make_move(Game.objects.get(pk=game.pk), 0, "start", {})
             state = Game.objects.get(pk=game.pk).state
         seat = next(s for s in (0, 2, 1, 3) if rules.own_card(state, s) is not None)
         target = rules.targets(state, seat)[step % len(rules.targets(state, seat))]

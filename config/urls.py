@@ -59,9 +59,9 @@ urlpatterns = [
     ),
     path("api/", include("cards.api_urls")),
     path("api/", include("geo.api_urls")),
-    path("api/", include("play.api_urls")),
+    path("api/", include("play.shells.api_urls")),
     path("print/", include("printing.urls")),
-    path("play/", include("play.urls")),
+    path("play/", include("play.shells.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("", include("cards.urls")),
 ]

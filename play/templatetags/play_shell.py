@@ -9,7 +9,7 @@ from typing import Any
 import pyphen
 from django import template
 
-from play.display import game_url as _game_url
+from play.core.presentation import game_url as _game_url
 
 register = template.Library()
 

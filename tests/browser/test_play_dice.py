@@ -32,11 +32,11 @@ def _click_and_wait(page, selector: str) -> None:
 def test_a_class_plays_a_whole_game_against_the_computer(
     browser, live_server, teacher, settings, screenshot_dir
 ):
-    from play import games
+    from play.core import store
     from play.models import Game
 
     settings.DICE_BOT_DELAY = 0  # the computer answers within the class's move
-    game = games.create_game(
+    game = store.create_game(
         user=teacher,
         edition="dice",
         seat_names=["Class 7b", "Computer"],
@@ -78,18 +78,18 @@ def test_a_class_plays_a_whole_game_against_the_computer(
     page.context.close()
     game = Game.objects.get(pk=game.pk)
     assert game.is_finished
-    assert games.replayed_state(game) == game.state
-    scores = games.result_of(game)["scores"]
+    assert store.replayed_state(game) == game.state
+    scores = store.result_of(game)["scores"]
     assert shown == [f"{s['total']} point{'' if s['total'] == 1 else 's'}" for s in scores]
 
 
 def test_a_player_plays_on_a_phone_with_roll_and_stop_in_thumb_reach(
     browser, live_server, teacher, settings, screenshot_dir
 ):
-    from play import games
+    from play.core import store
 
     settings.DICE_BOT_DELAY = 0
-    game = games.create_game(
+    game = store.create_game(
         user=teacher, edition="dice", seat_names=["Mia", "Computer"], bots=[1], language="en"
     )
     page = join_on_phone(browser, live_server, game.code, "Mia")

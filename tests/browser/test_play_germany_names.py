@@ -71,9 +71,9 @@ def long_deck(db):
 def test_long_place_names_keep_their_words_whole(
     browser, live_server, teacher, long_deck, screenshot_dir
 ):
-    from play import games
+    from play.core import store
 
-    game = games.create_game(
+    game = store.create_game(
         user=teacher,
         edition="germany",
         deck=long_deck,
@@ -82,7 +82,7 @@ def test_long_place_names_keep_their_words_whole(
         mode="devices",
     )
     phone = _join(browser, live_server, game.code, "Rot")
-    game = games.make_move(game, None, "lay_out", {}, teacher=True)
+    game = store.make_move(game, None, "lay_out", {}, teacher=True)
     phone.wait_for_selector(".status.yours", timeout=8000)
     host = _logged_in_context(browser, live_server, teacher, 1280, 720).new_page()
     host.goto(f"{live_server.url}/play/host/{game.code}/")
@@ -102,19 +102,19 @@ def test_long_place_names_keep_their_words_whole(
 def test_long_place_names_keep_their_words_whole_beside_the_reveal_map(
     browser, live_server, teacher, long_deck, screenshot_dir, width, height
 ):
-    from play import games
+    from play.core import store
     from tests.play.test_views import _fill
 
-    game = games.create_game(
+    game = store.create_game(
         user=teacher,
         edition="germany",
         deck=long_deck,
         seat_names=["Rot", "Blau", "Grün", "Gelb"],
         mode="projector",
     )
-    game = games.make_move(game, None, "lay_out", {}, teacher=True)
+    game = store.make_move(game, None, "lay_out", {}, teacher=True)
     _fill(game)
-    games.make_move(game, None, "reveal", {}, teacher=True)
+    store.make_move(game, None, "reveal", {}, teacher=True)
     host = _logged_in_context(browser, live_server, teacher, width, height).new_page()
     host.goto(f"{live_server.url}/play/host/{game.code}/")
     host.wait_for_selector("svg.round-map")

@@ -13,10 +13,10 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def test_the_teacher_picks_the_round_s_places_by_searching(
     browser, live_server, teacher, big_deck, screenshot_dir
 ):
-    from play import games
+    from play.core import store
     from play.models import Game
 
-    game = games.create_game(
+    game = store.create_game(
         user=teacher,
         edition="germany",
         deck=big_deck,

@@ -1,4 +1,4 @@
-"""End to end: two phones and a computer team race through a match of the island games."""
+"""End to end: two phones and a computer team race through a match of the island store."""
 
 from __future__ import annotations
 
@@ -89,9 +89,9 @@ def _game(code):
 def test_two_phones_and_a_computer_team_play_knights_to_ten_points(
     browser, live_server, teacher, screenshot_dir
 ):
-    from play import games
+    from play.core import store
 
-    game = games.create_game(
+    game = store.create_game(
         user=teacher,
         edition="match",
         seat_names=["Ada", "Bo", "Robo"],
@@ -137,15 +137,15 @@ def test_two_phones_and_a_computer_team_play_knights_to_ten_points(
     scores = [team["score"] for team in game.state["teams"]]
     assert game.is_finished and max(scores) == 10
     assert scores[2] >= 1  # the computer team played too
-    assert games.replayed_state(game) == game.state
+    assert store.replayed_state(game) == game.state
 
 
 def test_a_phone_covers_an_island_card_by_picking_it_and_tapping_the_symbol(
     browser, live_server, teacher, screenshot_dir
 ):
-    from play import games
+    from play.core import store
 
-    game = games.create_game(
+    game = store.create_game(
         user=teacher, edition="match", seat_names=["Ada", "Bo"], options={}, language="en"
     )
     code = game.code
@@ -164,4 +164,4 @@ def test_a_phone_covers_an_island_card_by_picking_it_and_tapping_the_symbol(
         page.context.close()
     game = _game(code)
     assert sum(len(stack) for stack in game.state["island"]) == 20
-    assert games.replayed_state(game) == game.state
+    assert store.replayed_state(game) == game.state

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from play import games
+from play.core import store
 from play.editions.numbers import edition as numbers_edition
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -16,7 +16,7 @@ def test_a_two_player_game_with_a_computer_player_runs_to_its_end(
     browser, live_server, teacher, monkeypatch
 ):
     monkeypatch.setattr(numbers_edition, "BOT_DELAY", 0)  # the computer answers at once
-    game = games.create_game(
+    game = store.create_game(
         user=teacher, edition="numbers", seat_names=["Ada", "Robo"], bots=[1], language="en"
     )
     # Read what the test needs before the page polls: the test thread shares the live
@@ -59,4 +59,4 @@ def test_a_two_player_game_with_a_computer_player_runs_to_its_end(
     context.close()  # no page polls any more: the test may use the database again
     game.refresh_from_db()
     assert game.is_finished
-    assert games.replayed_state(game) == game.state
+    assert store.replayed_state(game) == game.state

@@ -17,9 +17,9 @@ STOP_POLLING = """() => {
 
 
 def test_a_phone_whose_polling_stopped_catches_up_by_itself(browser, live_server, teacher):
-    from play import games
+    from play.core import store
 
-    game = games.create_game(
+    game = store.create_game(
         user=teacher, edition="match", seat_names=["Ada", "Bo"], options={"game": 1}, language="en"
     )
     phone = join_on_phone(browser, live_server, game.code, "Bo")
@@ -29,7 +29,7 @@ def test_a_phone_whose_polling_stopped_catches_up_by_itself(browser, live_server
     assert phone.locator(".match-device[data-phase=ready]").count()
 
     # Ada starts the game from her device; Bo's screen, deaf now, still shows it within seconds.
-    games.make_move(game, 0, "start", {})
+    store.make_move(game, 0, "start", {})
     phone.wait_for_selector(".match-device[data-phase=play]", timeout=10_000)
     phone.context.close()
 
@@ -49,12 +49,12 @@ ASK_TO_SWAP = """(version) => {
 def test_an_answer_older_than_the_screen_is_never_swapped_in(browser, live_server, teacher):
     # A poll sent before a click may arrive after the click's answer: the screen must not jump
     # back to the older stage (the teacher would see the click undone and click again).
-    from play import games
+    from play.core import store
 
-    game = games.create_game(
+    game = store.create_game(
         user=teacher, edition="match", seat_names=["Ada", "Bo"], options={"game": 1}, language="en"
     )
-    games.make_move(game, 0, "start", {})
+    store.make_move(game, 0, "start", {})
     phone = join_on_phone(browser, live_server, game.code, "Bo")
     phone.wait_for_selector(".match-device[data-phase=play]")
     shown = int(phone.locator("#stage").get_attribute("data-version"))

@@ -65,7 +65,7 @@ def world_deck(db):
         for c in deck.cards.select_related("place")
     }
     # The six boards render once per server (a second each); do it before the clock runs.
-    from play.views_world import board_svg
+    from play.editions.world.views import board_svg
 
     for code in ("NA", "EU", "AS", "SA", "AF", "AU"):
         board_svg(code, "en")

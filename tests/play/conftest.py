@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from cards.models import Deck, DeckCard, Edition, Place
-from play import games
-from play.services import create_game
+from play.core import store
+from play.core.store import create_game
 
 
 def secret_place(i: int) -> Place:
@@ -32,14 +32,14 @@ def big_deck(db) -> Deck:
 
 @pytest.fixture
 def game2(teacher, big_deck):
-    return games.create_game(
+    return store.create_game(
         user=teacher, edition="germany", deck=big_deck, seat_names=["Rot", "Blau"]
     )
 
 
 @pytest.fixture
 def game3(teacher, big_deck):
-    return games.create_game(
+    return store.create_game(
         user=teacher,
         edition="germany",
         deck=big_deck,
@@ -101,8 +101,8 @@ def world3(teacher, world_big):
         user=teacher,
         edition="world",
         deck=world_big,
-        team_names=["Adler", "Bären", "Dachse"],
-        starting_team=1,
+        seat_names=["Adler", "Bären", "Dachse"],
+        options={"starting_team": 1},
     )
 
 
@@ -112,7 +112,7 @@ def _every_engine_game_replays(request):
     yield
     if not {"db", "transactional_db"} & set(request.fixturenames):
         return
-    from play.games import replayed_state
+    from play.core.store import replayed_state
     from play.models import Game
 
     for game in Game.objects.filter(state__isnull=False):

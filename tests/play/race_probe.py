@@ -23,9 +23,9 @@ def main() -> None:
     from django.db import connection
 
     from cards.models import Deck, DeckCard, Edition, Place
-    from play import games
+    from play.core import store
+    from play.core.errors import RuleViolation
     from play.models import Game, Move, Team
-    from play.rules_common import RuleViolation
 
     call_command("migrate", verbosity=0)
     user = User.objects.create_superuser("race", password="x")
@@ -35,10 +35,10 @@ def main() -> None:
             name=f"P{i}", country="DE", population=1000 + i, latitude=48 + i, longitude=8 + i
         )
         DeckCard.objects.create(deck=deck, place=place)
-    game = games.create_game(
+    game = store.create_game(
         user=user, edition="germany", deck=deck, seat_names=["A", "B", "C", "D"]
     )
-    game = games.make_move(game, None, "lay_out", {}, teacher=True)
+    game = store.make_move(game, None, "lay_out", {}, teacher=True)
     places = game.state["rounds"][0]["places"]
     teams = list(game.teams.all())
     connection.close()
@@ -54,7 +54,7 @@ def main() -> None:
         tip = ["N", "S", "O", "MOST"][i % 4]
         barrier.wait()
         try:
-            games.make_move(game, team.index, "tip", {"place": places[i % len(places)], "tip": tip})
+            store.make_move(game, team.index, "tip", {"place": places[i % len(places)], "tip": tip})
             outcomes.append("ok")
         except RuleViolation as error:
             outcomes.append(f"{error.http_status}:{error.code}")

@@ -17,7 +17,7 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 def _run(threads: int, act) -> list[str]:
     from django.db import connection
 
-    from play.rules_common import RuleViolation
+    from play.core.errors import RuleViolation
 
     outcomes: list[str] = []
     barrier = threading.Barrier(threads)
@@ -51,7 +51,7 @@ def main() -> None:
     from django.db import connection
 
     from cards.models import Deck, DeckCard, Edition, Place
-    from play import games
+    from play.core import store
     from play.models import Game
 
     call_command("migrate", verbosity=0)
@@ -62,14 +62,14 @@ def main() -> None:
             name=f"P{i}", country="FR", population=1000 + i, latitude=44 + i * 0.3, longitude=2
         )
         DeckCard.objects.create(deck=deck, place=place, colour="green")
-    game = games.create_game(user=user, edition="world", seat_names=list("ABCDEF"), deck=deck)
-    game = games.make_move(game, None, "lay_out", {}, teacher=True)
+    game = store.create_game(user=user, edition="world", seat_names=list("ABCDEF"), deck=deck)
+    game = store.make_move(game, None, "lay_out", {}, teacher=True)
     rnd = game.state["rounds"][-1]
     cards = list(rnd["table"])
     connection.close()
 
     # Every team grabs the same card at the same moment: only the first in order may.
-    choosing = _run(6, lambda i: games.make_move(game, i, "choose", {"card": cards[0]}))
+    choosing = _run(6, lambda i: store.make_move(game, i, "choose", {"card": cards[0]}))
     first = rnd["order"][0]
     game.refresh_from_db()
     rnd = game.state["rounds"][-1]
@@ -78,18 +78,18 @@ def main() -> None:
     while rnd["phase"] == "choosing":
         nxt = next(t for t in rnd["order"] if rnd["chosen"][t] is None)
         free = next(r for r in rnd["table"] if r not in rnd["chosen"])
-        game = games.make_move(game, nxt, "choose", {"card": free})
+        game = store.make_move(game, nxt, "choose", {"card": free})
         rnd = game.state["rounds"][-1]
     for t in rnd["order"]:
-        game = games.make_move(game, t, "exchange", {"exchange": False})
+        game = store.make_move(game, t, "exchange", {"exchange": False})
     connection.close()
 
     # Twelve requests at once: each team changes its guess and locks it in, in any order.
     def guess(i: int) -> None:
         if i < 6:
-            games.make_move(game, i % 6, "guess", {"guess": "EU-M"})
+            store.make_move(game, i % 6, "guess", {"guess": "EU-M"})
         else:
-            games.make_move(game, i % 6, "guess", {"guess": "EU-O", "lock": True})
+            store.make_move(game, i % 6, "guess", {"guess": "EU-O", "lock": True})
 
     guessing = _run(12, guess)
     rows = Game.objects.get(pk=game.pk).state["rounds"][-1]["guesses"]

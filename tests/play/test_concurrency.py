@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from django.db import IntegrityError, transaction
 
-from play import games
+from play.core import store
 from play.models import Move
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -39,7 +39,7 @@ def test_it_gives_the_turn_to_exactly_one_of_many_simultaneous_tips(tmp_path):
 
 @pytest.mark.django_db
 def test_the_log_refuses_two_moves_with_one_number(teacher, game2):
-    game = games.make_move(game2, None, "lay_out", {}, teacher=True)
+    game = store.make_move(game2, None, "lay_out", {}, teacher=True)
     last = game.moves.get()
     with pytest.raises(IntegrityError), transaction.atomic():
         Move.objects.create(game=game, number=last.number, name="reveal", at=last.at)

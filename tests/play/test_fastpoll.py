@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from play.fastpoll import UnchangedPollShortcut
+from play.core.fastpoll import UnchangedPollShortcut
 
 pytestmark = pytest.mark.django_db
 
@@ -32,9 +32,9 @@ def _get(path: str, query: str = "", method: str = "GET", cookie: str = ""):
 
 @pytest.fixture
 def game(db, teacher, germany_deck):
-    from play import games
+    from play.core import store
 
-    return games.create_game(
+    return store.create_game(
         user=teacher, edition="germany", deck=germany_deck, seat_names=["A", "B"], mode="devices"
     )
 
@@ -83,7 +83,7 @@ def test_everything_else_goes_to_django(game, path, query, method):
 def test_the_projector_page_hands_its_teacher_a_cookie_for_unchanged_polls(game, teacher):
     from django.test import Client
 
-    from play.fastpoll import host_cookie_name
+    from play.core.access import host_cookie_name
 
     client = Client()
     client.force_login(teacher)
@@ -99,10 +99,10 @@ def test_the_projector_page_hands_its_teacher_a_cookie_for_unchanged_polls(game,
 
 
 def test_a_projector_cookie_opens_only_its_own_game(game, teacher, germany_deck):
-    from play import games
-    from play.fastpoll import host_cookie_name, host_cookie_value
+    from play.core import store
+    from play.core.access import host_cookie_name, host_cookie_value
 
-    other = games.create_game(
+    other = store.create_game(
         user=teacher, edition="germany", deck=germany_deck, seat_names=["A", "B"], mode="devices"
     )
     borrowed = f"{host_cookie_name(other.code)}={host_cookie_value(game.code)}"

@@ -11,10 +11,10 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from play import games
+from play.core import store
+from play.core.engine import Context, Viewer, apply_move, setup_rng
+from play.core.expiry import expire_games
 from play.editions.germany import game as germany
-from play.engine import Context, Viewer, apply_move, setup_rng
-from play.expiry import expire_games
 from play.models import Game, Mode, Status
 from tests.conftest import api_client_for
 
@@ -97,7 +97,7 @@ def test_ids_beyond_64_bits_are_not_found(teacher, game2):
 
 @pytest.mark.django_db
 def test_a_cookie_alone_cannot_make_a_move(game2):
-    game = games.make_move(game2, None, "lay_out", {}, teacher=True)
+    game = store.make_move(game2, None, "lay_out", {}, teacher=True)
     team = game.teams.get(index=0)
     device = Client(enforce_csrf_checks=True)
     device.cookies[f"spoton_team_{game.code}"] = team.token
@@ -116,7 +116,7 @@ def test_a_cookie_alone_cannot_make_a_move(game2):
 
 @pytest.mark.django_db
 def test_a_projector_only_game_refuses_devices(teacher, big_deck):
-    game = games.create_game(
+    game = store.create_game(
         user=teacher,
         edition="germany",
         deck=big_deck,

@@ -111,8 +111,8 @@ def test_no_response_before_the_reveal_carries_anything_from_a_back(teacher, big
         keep(
             "tip",
             device.post(
-                f"/play/{game.code}/tip/",
-                {"tip": tip, "place": places[step % 4]},
+                f"/play/{game.code}/move/",
+                {"move": "tip", "tip": tip, "place": places[step % 4]},
                 HTTP_HX_REQUEST="true",
             ),
         )
@@ -128,25 +128,25 @@ def test_no_response_before_the_reveal_carries_anything_from_a_back(teacher, big
         assert not markers.search(text), f"{label} leaks a back field: {markers.search(text)}"
 
     # The scan can fail: after the reveal the same pages do carry the backs.
-    host.post(f"/play/host/{game.code}/reveal/")
+    host.post(f"/play/host/{game.code}/move/", {"move": "reveal"})
     after = host.get(f"/play/host/{game.code}/").content.decode()
     assert any(secret in after for secret in secrets) and markers.search(after)
 
 
 def test_face_down_tips_stay_hidden_until_every_tip_is_placed(teacher, big_deck):
-    from play import games
+    from play.core import store
 
-    game = games.create_game(
+    game = store.create_game(
         user=teacher,
         edition="germany",
         deck=big_deck,
         seat_names=["A", "B", "C"],
         options={"face_down": True},
     )
-    game = games.make_move(game, None, "lay_out", {}, teacher=True)
+    game = store.make_move(game, None, "lay_out", {}, teacher=True)
     a = game.teams.get(index=0)
     first = game.state["rounds"][0]["places"][0]
-    games.make_move(game, 0, "tip", {"place": first, "tip": "FEWEST"})
+    store.make_move(game, 0, "tip", {"place": first, "tip": "FEWEST"})
     b = game.teams.get(index=1)
     seen_by_b = api_client_for(None).get(f"/api/games/{game.pk}/", HTTP_X_TEAM_TOKEN=b.token)
     seen_by_a = api_client_for(None).get(f"/api/games/{game.pk}/", HTTP_X_TEAM_TOKEN=a.token)

@@ -4,6 +4,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from play.core.errors import TurnConflict
 from play.editions.germany.rules import (
     NotYourTurn,
     PlaceFacts,
@@ -22,7 +23,6 @@ from play.editions.germany.rules import (
     starting_team_for_round,
     winners,
 )
-from play.rules_common import TurnConflict
 
 # A small cast: id, north-south (0 north), west-east (0 west), inhabitants.
 HAMBURG = PlaceFacts(1, ns=20, we=45, population=1_800_000)

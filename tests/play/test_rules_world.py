@@ -4,6 +4,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from play.core.errors import NotYourTurn, RoundClosed, RuleViolation, TurnConflict
 from play.editions.world.guess import matching_solution, parse_solution, stone_results
 from play.editions.world.rules import (
     ARROW,
@@ -27,7 +28,6 @@ from play.editions.world.rules import (
     ranking,
     world_winners,
 )
-from play.rules_common import NotYourTurn, RoundClosed, RuleViolation, TurnConflict
 
 TRACK = Track(length=40)
 Y, OR, G = CardColour.YELLOW, CardColour.ORANGE, CardColour.GREEN

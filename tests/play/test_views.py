@@ -9,10 +9,11 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from play import games
+from play.core import store
+from play.core.access import cookie_name
+from play.core.lifecycle import set_mode
 from play.editions.germany.game import _round_state
 from play.models import Game, Mode
-from play.services import cookie_name, set_mode
 
 pytestmark = pytest.mark.django_db
 
@@ -164,19 +165,19 @@ def test_a_device_plays_on_its_turn_only(teacher, game2):
     dev_a, dev_b = _device(game2, a), _device(game2, b)
     place = _table(game2).places[0]
     early = dev_b.post(
-        f"/play/{game2.code}/tip/", {"tip": "N", "place": place}, HTTP_HX_REQUEST="true"
+        f"/play/{game2.code}/move/", {"move": "tip", "tip": "N", "place": place}, HTTP_HX_REQUEST="true"
     )
     assert early.status_code == 409
     ok = dev_a.post(
-        f"/play/{game2.code}/tip/", {"tip": "N", "place": place}, HTTP_HX_REQUEST="true"
+        f"/play/{game2.code}/move/", {"move": "tip", "tip": "N", "place": place}, HTTP_HX_REQUEST="true"
     )
     assert ok.status_code == 200 and b"<html" not in ok.content
     assert len(_table(game2).tips) == 1
     bad = dev_b.post(
-        f"/play/{game2.code}/tip/", {"tip": "N", "place": place}, HTTP_HX_REQUEST="true"
+        f"/play/{game2.code}/move/", {"move": "tip", "tip": "N", "place": place}, HTTP_HX_REQUEST="true"
     )
     assert bad.status_code == 400  # the two-player rule
-    junk = dev_b.post(f"/play/{game2.code}/tip/", {"tip": "S", "place": "x"})
+    junk = dev_b.post(f"/play/{game2.code}/move/", {"move": "tip", "tip": "S", "place": "x"})
     assert junk.status_code == 400
 
 
@@ -188,10 +189,13 @@ def test_the_projector_plays_for_the_team_whose_turn_it_is(teacher, game2):
     a = game2.teams.get(index=0)
     place = _table(game2).places[0]
     response = host.post(
-        f"/play/host/{game2.code}/tip/", {"team": a.pk, "place": place, "tip": "S"}
+        f"/play/host/{game2.code}/move/",
+        {"move": "tip", "seat": a.index, "place": place, "tip": "S"},
     )
     assert response.status_code == 302 and _table(game2).tips[0].tip == "S"
-    junk = host.post(f"/play/host/{game2.code}/tip/", {"team": "nope", "place": place, "tip": "S"})
+    junk = host.post(
+        f"/play/host/{game2.code}/move/", {"move": "tip", "seat": "nope", "place": place}
+    )
     assert junk.status_code == 400
 
 
@@ -200,7 +204,7 @@ def test_ending_the_game_keeps_it_viewable_with_csv(teacher, game2):
     for _ in range(2):
         _lay_out(game2)
         _fill(game2)
-        games.make_move(game2, None, "reveal", {}, teacher=True)
+        store.make_move(game2, None, "reveal", {}, teacher=True)
     host.post(f"/play/host/{game2.code}/end/")
     page = host.get(f"/play/host/{game2.code}/")
     assert page.status_code == 200 and "Endstand" in page.content.decode()
@@ -210,12 +214,12 @@ def test_ending_the_game_keeps_it_viewable_with_csv(teacher, game2):
     assert rows[0][1:] == ["Rot", "Blau"] and [r[0] for r in rows[1:]] == ["1", "2", "Summe"]
     totals = [int(x) for x in rows[-1][1:]]
     assert totals == [int(rows[1][i]) + int(rows[2][i]) for i in (1, 2)]
-    again = host.post(f"/play/host/{game2.code}/round/")
+    again = host.post(f"/play/host/{game2.code}/move/", {"move": "lay_out"})
     assert again.status_code == 409
 
 
 def _lay_out(game):
-    return games.make_move(game, None, "lay_out", {}, teacher=True)
+    return store.make_move(game, None, "lay_out", {}, teacher=True)
 
 
 def _table(game):
@@ -231,7 +235,7 @@ def _fill(game):
             return
         tip = state.available_tips(team)[0]
         place = state.places[len(state.tips) % len(state.places)]
-        games.make_move(game, team, "tip", {"place": place, "tip": tip.value})
+        store.make_move(game, team, "tip", {"place": place, "tip": tip.value})
 
 
 def test_pages_speak_german_and_english(teacher, game2):
@@ -250,7 +254,7 @@ def test_the_revealed_map_numbers_the_places_as_the_cards_do_in_the_screens_lang
     host = _login(teacher)
     _lay_out(game2)
     _fill(game2)
-    games.make_move(game2, None, "reveal", {}, teacher=True)
+    store.make_move(game2, None, "reveal", {}, teacher=True)
     page = host.get(f"/play/host/{game2.code}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     game2.refresh_from_db()
     places = game2.state["rounds"][-1]["places"]

@@ -7,9 +7,7 @@ import random
 
 import pytest
 
-from play.editions.world import game as world
-from play.editions.world.view import view as world_view
-from play.engine import (
+from play.core.engine import (
     Context,
     NotYourTurn,
     RoundClosed,
@@ -18,6 +16,8 @@ from play.engine import (
     apply_move,
     setup_rng,
 )
+from play.editions.world import game as world
+from play.editions.world.view import view as world_view
 
 OPTIONS = {"starting_team": 1, "track_length": 12, "longer_game": False}
 

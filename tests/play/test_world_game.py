@@ -8,10 +8,10 @@ import io
 import pytest
 from django.test import Client
 
-from play import games
+from play.core import store
+from play.core.engine import Viewer
 from play.editions.world import game as world
 from play.editions.world import rules
-from play.engine import Viewer
 
 pytestmark = pytest.mark.django_db
 
@@ -19,7 +19,7 @@ pytestmark = pytest.mark.django_db
 def _game(teacher, deck, teams=3, language="de", **options):
     names = ["Adler", "Bären", "Dachse", "Elche"][:teams]
     opts = {"track_length": 10, **options}
-    return games.create_game(
+    return store.create_game(
         user=teacher,
         edition="world",
         seat_names=names,
@@ -38,7 +38,7 @@ def _place(game, positions):
 
 
 def _teacher(game, name, **args):
-    return games.make_move(game, None, name, args, teacher=True)
+    return store.make_move(game, None, name, args, teacher=True)
 
 
 def _round(game, *, right=(), exchange=()):
@@ -47,16 +47,16 @@ def _round(game, *, right=(), exchange=()):
     while (rnd := world.current(game.state))["phase"] == world.CHOOSING:
         team = world.next_team(rnd)
         card = next(r for r in rnd["table"] if r not in rnd["chosen"])
-        game = games.make_move(game, team, "choose", {"card": card})
+        game = store.make_move(game, team, "choose", {"card": card})
     while (rnd := world.current(game.state))["phase"] == world.EXCHANGING:
         team = world.next_team(rnd)
-        game = games.make_move(game, team, "exchange", {"exchange": team in exchange})
+        game = store.make_move(game, team, "exchange", {"exchange": team in exchange})
     rnd = world.current(game.state)
     for team, ref in enumerate(rnd["held"]):
         solution = game.state["cards"][ref]["solutions"][0]
         wrong = "AU" if not solution.startswith("AU") else "EU"
         guess = solution if team in right else wrong
-        game = games.make_move(game, team, "guess", {"guess": guess, "lock": True})
+        game = store.make_move(game, team, "guess", {"guess": guess, "lock": True})
     game = _teacher(game, "close_guessing")
     return _teacher(game, "evaluate", every=True)
 
@@ -73,7 +73,7 @@ def test_the_round_is_finished_then_the_colour_bonus_decides(teacher, world_big)
     assert game.state["bonus"], "someone kept a card, so someone gets a bonus"
     for move in game.state["bonus"]:
         assert move["steps"] in (2, 5)
-    result = games.result_of(game)
+    result = store.result_of(game)
     assert result["winners"] == rules.world_winners(game.state["positions"])
     assert result["ranking"][0][0] == 1
 
@@ -86,7 +86,7 @@ def test_the_game_goes_on_below_the_final_spaces(teacher, world_big):
 
 def test_the_longer_game_ends_on_the_final_space_numbered_with_the_teams(teacher, world_big):
     game = _game(teacher, world_big, longer_game=True)
-    assert games.view_for(game, Viewer.projector())["track"]["end"] == 13
+    assert store.view_for(game, Viewer.projector())["track"]["end"] == 13
     _place(game, [8, 1, None])
     game = _round(game, right=(0,))  # 8 → 12: final space 2, not yet 3
     assert game.status == "active"
@@ -104,17 +104,17 @@ def test_a_pawn_past_the_last_printed_final_space_keeps_its_steps_and_bonus(teac
     assert before[0] > last and before[1] > last  # no step lost at the end of the board
     moves = game.state["bonus"]
     assert moves and all(m["end"] - m["start"] >= m["steps"] for m in moves)
-    view = games.view_for(game, Viewer.projector())
+    view = store.view_for(game, Viewer.projector())
     assert view["track"]["shown_finals"] >= max(game.state["positions"]) - 10
-    assert games.result_of(game)["winners"] == rules.world_winners(game.state["positions"])
+    assert store.result_of(game)["winners"] == rules.world_winners(game.state["positions"])
 
 
 def test_exchange_tokens_last_the_whole_game(teacher, world_big):
     game = _game(teacher, world_big, teams=2)
     game = _round(game, exchange=(0,))
-    assert games.view_for(game, Viewer.teacher())["teams"][0]["exchanges_left"] == 1
+    assert store.view_for(game, Viewer.teacher())["teams"][0]["exchanges_left"] == 1
     game = _round(game, exchange=(0,))
-    assert games.view_for(game, Viewer.teacher())["teams"][0]["exchanges_left"] == 0
+    assert store.view_for(game, Viewer.teacher())["teams"][0]["exchanges_left"] == 0
     game = _round(game)  # team 0 is no longer asked
     assert world.current(game.state)["exchanges"][0] is False
     exchanged = [r for rnd in game.state["rounds"] for r in rnd["exchanged"]]
@@ -149,12 +149,12 @@ def test_ending_in_the_middle_of_a_round_gives_no_bonus(teacher, world_big):
 def test_undo_restores_the_previous_view(teacher, world_big):
     game = _game(teacher, world_big)
     game = _teacher(game, "lay_out")
-    before = games.view_for(game, Viewer.teacher())
+    before = store.view_for(game, Viewer.teacher())
     rnd = world.current(game.state)
-    game = games.make_move(game, world.next_team(rnd), "choose", {"card": rnd["table"][0]})
-    assert games.view_for(game, Viewer.teacher()) != before
-    game = games.undo(game)
-    assert games.view_for(game, Viewer.teacher()) == before
+    game = store.make_move(game, world.next_team(rnd), "choose", {"card": rnd["table"][0]})
+    assert store.view_for(game, Viewer.teacher()) != before
+    game = store.undo(game)
+    assert store.view_for(game, Viewer.teacher()) == before
 
 
 def test_the_pages_speak_german(teacher, world_big):

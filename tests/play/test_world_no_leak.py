@@ -108,17 +108,17 @@ def test_no_response_carries_a_solution_before_its_evaluation(teacher, world_big
     for i in rnd["order"][:2]:
         team, device = by_index[i]
         card = next(r for r in current()["table"] if r not in current()["chosen"])
-        keep("choose", device.post(f"/play/{game.code}/world/choose/", {"card": card}))
+        keep("choose", device.post(f"/play/{game.code}/move/", {"move": "choose", "card": card}))
         snapshot(f"chose {i}")
     for n, i in enumerate(rnd["order"]):
         team, device = by_index[i]
         swap = "yes" if n == 0 else "no"
-        keep("exchange", device.post(f"/play/{game.code}/world/exchange/", {"exchange": swap}))
+        keep("exchange", device.post(f"/play/{game.code}/move/", {"move": "exchange", "exchange": swap}))
         snapshot(f"exchange {i}")
     for i, (team, device) in by_index.items():
         board = game.state["cards"][current()["held"][i]]["solutions"][0][:2]
         wrong = "AU" if board != "AU" else "SA"
-        keep("guess", device.post(f"/play/{game.code}/world/guess/", {"guess": wrong}))
+        keep("guess", device.post(f"/play/{game.code}/move/", {"move": "guess", "guess": wrong}))
         keep(
             "api-guess",
             api.post(
@@ -127,7 +127,7 @@ def test_no_response_carries_a_solution_before_its_evaluation(teacher, world_big
                 format="json",
             ),
         )
-        keep("lock", device.post(f"/play/{game.code}/world/lock/"))
+        keep("lock", device.post(f"/play/{game.code}/move/", {"move": "lock"}))
         snapshot(f"guessed {i}")
     keep("early csv", host.get(f"/play/host/{game.code}/results.csv"))
     keep("close", api.post(f"/api/games/{game.pk}/close-guessing/"))

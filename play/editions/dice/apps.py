@@ -9,7 +9,7 @@ class DiceConfig(AppConfig):
     verbose_name = "Spot On: dice (Knizia 1995)"
 
     def ready(self) -> None:
+        from play.core.registry import register
         from play.editions.dice.edition import EDITION
-        from play.registry import register
 
         register(EDITION)

@@ -13,8 +13,7 @@ from typing import Any
 from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
-from play.editions.dice import bots, rules
-from play.engine import (
+from play.core.engine import (
     BotMove,
     Context,
     Edition,
@@ -25,6 +24,7 @@ from play.engine import (
     arg_choice,
     arg_int,
 )
+from play.editions.dice import bots, rules
 
 State = dict[str, Any]
 # Seconds between a computer player's moves, so a class can follow the counting; the setting

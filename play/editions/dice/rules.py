@@ -38,7 +38,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from play.rules_common import NotYourTurn, RoundClosed, RuleViolation, final_ranking, winners
+from play.core.errors import NotYourTurn, RoundClosed, RuleViolation
+from play.core.ranking import final_ranking, winners
 
 State = dict[str, Any]
 

@@ -15,9 +15,9 @@ import math
 import random
 from collections.abc import Iterator
 
+from play.core.engine import Context, apply_move, move_rng, setup_rng
 from play.editions.dice.bots import LEVELS, choose
 from play.editions.dice.edition import EDITION
-from play.engine import Context, apply_move, move_rng, setup_rng
 
 MAX_MOVES = 5000  # far beyond any real game (about 150 moves); a stall is a bug to report
 Z95 = 1.959964

@@ -9,10 +9,11 @@ class GermanyConfig(AppConfig):
     verbose_name = "Spot On: Germany"
 
     def ready(self) -> None:
-        from play import registry
-        from play.editions.germany import api
+        from play.core import registry
+        from play.editions.germany import legacy
         from play.editions.germany.edition import EDITION
 
         registry.register(EDITION)
-        for name in ("rounds", "tips", "reveal", "detail"):
-            registry.register_alias(EDITION.slug, name, getattr(api, name))
+        for name, (handler, description) in legacy.ENDPOINTS.items():
+            registry.register_alias(EDITION.slug, name, handler, description)
+        registry.register_detail_fields(EDITION.slug, legacy.detail)

@@ -11,8 +11,8 @@ from django.utils.text import format_lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from play.core.engine import Edition, Option, Seats, Viewer
 from play.editions.germany import game
-from play.engine import Edition, Option, Seats, Viewer
 
 TIP_TEXT = {
     "N": (gettext_lazy("N"), gettext_lazy("furthest north")),

@@ -10,8 +10,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from play.core.engine import Context, RoundClosed, RuleViolation, Viewer
 from play.editions.germany import rules
-from play.engine import Context, RoundClosed, RuleViolation, Viewer
 
 State = dict[str, Any]
 BACK_FIELDS = ("state", "description", "population", "ns", "we", "latitude", "longitude")

@@ -18,7 +18,8 @@ from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from play.rules_common import NotYourTurn, RoundClosed, RuleViolation, final_ranking, winners
+from play.core.errors import NotYourTurn, RoundClosed, RuleViolation
+from play.core.ranking import final_ranking, winners
 
 __all__ = [
     "MAX_TEAMS",

@@ -9,7 +9,7 @@ class MatchConfig(AppConfig):
     verbose_name = "Play: Match"
 
     def ready(self) -> None:
+        from play.core.registry import register
         from play.editions.match.edition import EDITION
-        from play.registry import register
 
         register(EDITION)

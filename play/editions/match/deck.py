@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from play.rules_common import RuleViolation
+from play.core.errors import RuleViolation
 
 
 def deck_data(cards: Iterable[Mapping[str, Any]]) -> dict[str, Any]:

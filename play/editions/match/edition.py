@@ -7,14 +7,15 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
+from play.core.engine import BotMove, Edition, Option, Seats, Viewer
+from play.core.errors import RuleViolation
+from play.core.ranking import final_ranking
 from play.editions.match import rules
 from play.editions.match.bots import bot_claim
 from play.editions.match.deck import deck_data
 from play.editions.match.faces import layout
 from play.editions.match.island import CARD_HEIGHT, CARD_WIDTH, PORT_XY, PORTS, SPOT_XY
 from play.editions.match.rules import GAME_NAMES, State
-from play.engine import BotMove, Edition, Option, Seats, Viewer
-from play.rules_common import RuleViolation, final_ranking
 
 OPTIONS = (
     Option(

@@ -22,10 +22,10 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from play.core.engine import Context
+from play.core.errors import RoundClosed, RuleViolation, TurnConflict
 from play.editions.match.island import SIZE, reachable
 from play.editions.match.scoring import game_points, metrics, owned_positions, tops
-from play.engine import Context
-from play.rules_common import RoundClosed, RuleViolation, TurnConflict
 
 COLOURS = ("blue", "orange", "red")
 ROLES = ("island", "port", *COLOURS)

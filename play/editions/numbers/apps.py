@@ -9,7 +9,7 @@ class NumbersConfig(AppConfig):
     verbose_name = "Play: Numbers"
 
     def ready(self) -> None:
-        from play import registry
+        from play.core import registry
         from play.editions.numbers.edition import EDITION
 
         registry.register(EDITION)

@@ -8,10 +8,10 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
+from play.core.engine import BotMove, Edition, Move, Option, RuleViolation, Seats, Viewer
 from play.editions.numbers import rules
 from play.editions.numbers.solver import JOKER, shortest
 from play.editions.numbers.strategy import next_move
-from play.engine import BotMove, Edition, Move, Option, RuleViolation, Seats, Viewer
 
 State = dict[str, Any]
 BOT_DELAY = 1.5

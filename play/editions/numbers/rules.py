@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from play.engine import NotYourTurn, RoundClosed, RuleViolation, arg_choice, arg_int
+from play.core.engine import NotYourTurn, RoundClosed, RuleViolation, arg_choice, arg_int
 
 State = dict[str, Any]
 

@@ -9,9 +9,10 @@ class WorldConfig(AppConfig):
     verbose_name = "Spot On: The World"
 
     def ready(self) -> None:
-        from play import api_world, registry
+        from play.core import registry
+        from play.editions.world import legacy
         from play.editions.world.edition import WORLD
 
         registry.register(WORLD)
-        registry.register_alias(WORLD.slug, "rounds", api_world.rounds_alias)
-        registry.register_alias(WORLD.slug, "reveal", api_world.reveal_alias)
+        for name, (handler, description) in legacy.ENDPOINTS.items():
+            registry.register_alias(WORLD.slug, name, handler, description)

@@ -9,8 +9,8 @@ from django.conf import settings
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from play.core.engine import Edition, Option, Seats
 from play.editions.world import game, rules, view
-from play.engine import Edition, Option, Seats
 
 
 def setup(options: dict, deck: list[dict] | None, names: list[str], rng: random.Random) -> dict:

@@ -12,9 +12,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from play.core.engine import Context, RoundClosed, RuleViolation
 from play.editions.world import rules
 from play.editions.world.guess import Guess
-from play.engine import Context, RoundClosed, RuleViolation
 
 CHOOSING, EXCHANGING, GUESSING, EVALUATING, DONE = (
     "choosing",

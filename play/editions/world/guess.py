@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from play.rules_common import RuleViolation
+from play.core.errors import RuleViolation
 
 BOARDS = ("NA", "EU", "AS", "SA", "AF", "AU")
 COLUMNS = ("W", "M", "O")

@@ -19,6 +19,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from play.core.errors import NotYourTurn, RoundClosed, RuleViolation
+from play.core.ranking import final_ranking, winners
 from play.editions.world.guess import (
     BOARDS,
     COLUMNS,
@@ -28,7 +30,6 @@ from play.editions.world.guess import (
     matching_solution,
     stone_results,
 )
-from play.rules_common import NotYourTurn, RoundClosed, RuleViolation, final_ranking, winners
 
 __all__ = [
     "ARROW",

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from play.core.engine import Viewer
 from play.editions.world import rules
 from play.editions.world.game import (
     CHOOSING,
@@ -18,7 +19,6 @@ from play.editions.world.game import (
     next_team,
     track_of,
 )
-from play.engine import Viewer
 
 
 def _card_view(state: State, rnd: dict[str, Any], ref: str, evaluated: dict) -> dict[str, Any]:

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.core.management.base import BaseCommand
 
-from play.expiry import expire_games
+from play.core.expiry import expire_games
 
 
 class Command(BaseCommand):

@@ -14,7 +14,7 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from play import registry
+from play.core import registry
 
 
 class Command(BaseCommand):

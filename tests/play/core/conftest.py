@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from play import registry
+from play.core import registry
 from tests.play.core.toy import TOY
 
 HERE = Path(__file__).parent

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from play import games, rows
-from play.engine import NotYourTurn
+from play.core import reads, store
+from play.core.engine import NotYourTurn
 from play.models import Game, Move, Team
 
 pytestmark = pytest.mark.django_db
@@ -14,12 +14,12 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def toy_game(teacher):
-    return games.create_game(user=teacher, edition="toy", seat_names=["Ada", "Bo"])
+    return store.create_game(user=teacher, edition="toy", seat_names=["Ada", "Bo"])
 
 
 def _interleave(monkeypatch, before_first_commit):
     """Run ``before_first_commit`` between working out a move and writing it, once."""
-    commit, calls = games._commit, []
+    commit, calls = store._commit, []
 
     def commit_after_another_change(game):
         if not calls:
@@ -27,7 +27,7 @@ def _interleave(monkeypatch, before_first_commit):
             before_first_commit()
         return commit(game)
 
-    monkeypatch.setattr(games, "_commit", commit_after_another_change)
+    monkeypatch.setattr(store, "_commit", commit_after_another_change)
     return calls
 
 
@@ -36,10 +36,10 @@ def test_a_move_worked_out_on_an_old_version_is_worked_out_again(monkeypatch, to
     # and its writing: written on the state it was worked out on, it would count twice.
     _interleave(
         monkeypatch,
-        lambda: games.make_move(Game.objects.get(pk=toy_game.pk), 0, "add", {"step": 2}),
+        lambda: store.make_move(Game.objects.get(pk=toy_game.pk), 0, "add", {"step": 2}),
     )
     with pytest.raises(NotYourTurn):
-        games.make_move(toy_game, 0, "add", {"step": 2})
+        store.make_move(toy_game, 0, "add", {"step": 2})
     game = Game.objects.get(pk=toy_game.pk)
     assert game.state["total"] == 2 and game.state["turn"] == 1
     assert list(game.moves.values_list("number", "seat")) == [(1, 0)]
@@ -48,37 +48,37 @@ def test_a_move_worked_out_on_an_old_version_is_worked_out_again(monkeypatch, to
 
 def test_a_move_still_legal_after_another_change_is_written_after_it(monkeypatch, toy_game):
     _interleave(
-        monkeypatch, lambda: games.make_move(Game.objects.get(pk=toy_game.pk), None, "roll", {})
+        monkeypatch, lambda: store.make_move(Game.objects.get(pk=toy_game.pk), None, "roll", {})
     )
-    game = games.make_move(toy_game, 0, "add", {"step": 1})
+    game = store.make_move(toy_game, 0, "add", {"step": 1})
     assert [m.name for m in game.moves.order_by("number")] == ["roll", "add"]
     assert game.version == Game.objects.get(pk=game.pk).version == toy_game.version + 2
-    assert games.replayed_state(game) == Game.objects.get(pk=game.pk).state
+    assert store.replayed_state(game) == Game.objects.get(pk=game.pk).state
 
 
 def test_an_undo_between_working_out_and_writing_is_not_overwritten(monkeypatch, toy_game):
-    game = games.make_move(toy_game, 0, "add", {"step": 2})
-    _interleave(monkeypatch, lambda: games.undo(Game.objects.get(pk=game.pk)))
+    game = store.make_move(toy_game, 0, "add", {"step": 2})
+    _interleave(monkeypatch, lambda: store.undo(Game.objects.get(pk=game.pk)))
     with pytest.raises(NotYourTurn):  # the undo gave the turn back to Ada
-        games.make_move(game, 1, "add", {"step": 1})
+        store.make_move(game, 1, "add", {"step": 1})
     stored = Game.objects.get(pk=game.pk)
     assert stored.state["total"] == 0 and stored.state["turn"] == 0
     assert list(stored.moves.values_list("undone", flat=True)) == [True]
 
 
 def test_a_game_changed_on_every_attempt_waits_for_its_lock(monkeypatch, toy_game):
-    monkeypatch.setattr(games, "_commit", lambda game: False)  # someone always got there first
-    game = games.make_move(toy_game, 0, "add", {"step": 1})
+    monkeypatch.setattr(store, "_commit", lambda game: False)  # someone always got there first
+    game = store.make_move(toy_game, 0, "add", {"step": 1})
     stored = Game.objects.get(pk=game.pk)
     assert stored.state["total"] == 1 and stored.version == toy_game.version + 1
     assert Move.objects.filter(game=game).count() == 1
 
 
 def test_the_computer_replies_are_written_with_the_move(teacher):
-    game = games.create_game(user=teacher, edition="toy", seat_names=["Ada", "Bot"], bots=[1])
-    game = games.make_move(game, 0, "add", {"step": 1})
+    game = store.create_game(user=teacher, edition="toy", seat_names=["Ada", "Bot"], bots=[1])
+    game = store.make_move(game, 0, "add", {"step": 1})
     assert [(m.seat, m.by_bot) for m in game.moves.order_by("number")] == [(0, False), (1, True)]
-    assert games.replayed_state(game) == Game.objects.get(pk=game.pk).state
+    assert store.replayed_state(game) == Game.objects.get(pk=game.pk).state
 
 
 def _fields(instance):
@@ -86,33 +86,33 @@ def _fields(instance):
 
 
 def test_a_seat_and_its_game_read_as_the_orm_reads_them(toy_game):
-    games.make_move(toy_game, 0, "add", {"step": 1})
+    store.make_move(toy_game, 0, "add", {"step": 1})
     team = Team.objects.get(game=toy_game, index=1)
-    found = rows.seat_with_game(toy_game.code, team.token, "initial")
+    found = reads.seat_with_game(toy_game.code, team.token, "initial")
     assert _fields(found) == _fields(team)
     expected = _fields(Game.objects.get(pk=toy_game.pk))
     del expected["initial"]
     loaded = found.game
     assert found.game_id == loaded.pk and {k: getattr(loaded, k) for k in expected} == expected
     assert loaded.get_deferred_fields() == {"initial"} and loaded.created_at.tzinfo is not None
-    assert rows.seat_with_game(toy_game.code, "not-a-token") is None
-    assert rows.seat_with_game("NOPE", team.token) is None
+    assert reads.seat_with_game(toy_game.code, "not-a-token") is None
+    assert reads.seat_with_game("NOPE", team.token) is None
 
 
 def test_a_game_by_code_its_seats_and_its_undo_button(toy_game):
-    assert rows.game_by_code(toy_game.code, "initial", "state").get_deferred_fields() == {
+    assert reads.game_by_code(toy_game.code, "initial", "state").get_deferred_fields() == {
         "initial",
         "state",
     }
-    assert rows.game_by_code(toy_game.code).initial == toy_game.initial
-    assert rows.game_by_code("NOPE") is None
-    assert rows.game_by_id(toy_game.pk, "initial").code == toy_game.code
-    assert rows.game_by_id(0) is None
-    assert rows.last_move_number(toy_game.pk) == 0
-    assert [(t.index, t.name) for t in rows.seats(toy_game.pk)] == [(0, "Ada"), (1, "Bo")]
-    assert not rows.has_undoable_move(toy_game.pk)
-    game = games.make_move(toy_game, 0, "add", {"step": 1})
-    assert rows.has_undoable_move(game.pk)
-    games.undo(game)
-    assert not rows.has_undoable_move(game.pk)
-    assert rows.last_move_number(game.pk) == 1  # an undone move keeps its number
+    assert reads.game_by_code(toy_game.code).initial == toy_game.initial
+    assert reads.game_by_code("NOPE") is None
+    assert reads.game_by_id(toy_game.pk, "initial").code == toy_game.code
+    assert reads.game_by_id(0) is None
+    assert reads.last_move_number(toy_game.pk) == 0
+    assert [(t.index, t.name) for t in reads.seats(toy_game.pk)] == [(0, "Ada"), (1, "Bo")]
+    assert not reads.has_undoable_move(toy_game.pk)
+    game = store.make_move(toy_game, 0, "add", {"step": 1})
+    assert reads.has_undoable_move(game.pk)
+    store.undo(game)
+    assert not reads.has_undoable_move(game.pk)
+    assert reads.last_move_number(game.pk) == 1  # an undone move keeps its number

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import reverse, set_script_prefix
 
-from play.display import game_url
+from play.core.presentation import game_url
 
 
 def test_game_url_is_the_reversed_url() -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from play.engine import (
+from play.core.engine import (
     Context,
     GameOver,
     LoggedMove,

@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from play import games
-from play.engine import RuleViolation
+from play.core import store
+from play.core.engine import RuleViolation
 from play.models import Game, Move
 from tests.conftest import api_client_for
 
@@ -16,7 +16,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def toy_game(teacher):
-    return games.create_game(user=teacher, edition="toy", seat_names=["Ada", "Bo"])
+    return store.create_game(user=teacher, edition="toy", seat_names=["Ada", "Bo"])
 
 
 def secrets_of(game):
@@ -25,68 +25,68 @@ def secrets_of(game):
 
 def test_it_logs_every_move_and_bumps_the_version(toy_game):
     version = toy_game.version
-    game = games.make_move(toy_game, 0, "add", {"step": 2})
-    game = games.make_move(game, 1, "add", {"step": "1"})
+    game = store.make_move(toy_game, 0, "add", {"step": 2})
+    game = store.make_move(game, 1, "add", {"step": "1"})
     assert [m.name for m in game.moves.all()] == ["add", "add"]
     assert [m.seat for m in game.moves.all()] == [0, 1]
     assert Game.objects.get(pk=game.pk).version == version + 2
-    assert games.replayed_state(game) == Game.objects.get(pk=game.pk).state
+    assert store.replayed_state(game) == Game.objects.get(pk=game.pk).state
 
 
 def test_it_logs_nothing_for_a_refused_move(toy_game):
     with pytest.raises(RuleViolation):
-        games.make_move(toy_game, 1, "add", {"step": 1})
+        store.make_move(toy_game, 1, "add", {"step": 1})
     assert not Move.objects.exists()
 
 
 def test_undo_replays_without_the_last_move(toy_game):
-    game = games.make_move(toy_game, 0, "add", {"step": 2})
+    game = store.make_move(toy_game, 0, "add", {"step": 2})
     after_first = Game.objects.get(pk=game.pk).state
-    game = games.make_move(game, 1, "add", {"step": 2})
-    game = games.undo(game)
+    game = store.make_move(game, 1, "add", {"step": 2})
+    game = store.undo(game)
     assert game.state == after_first
     assert Move.objects.filter(undone=True).count() == 1
     # The log goes on after an undo, and still replays.
-    game = games.make_move(game, 1, "add", {"step": 3})
+    game = store.make_move(game, 1, "add", {"step": 3})
     assert game.state["total"] == 5
-    assert games.replayed_state(game) == game.state
+    assert store.replayed_state(game) == game.state
 
 
 def test_undo_takes_back_the_computer_replies_too(teacher):
-    game = games.create_game(user=teacher, edition="toy", seat_names=["Ada", "Bot"], bots=[1])
-    game = games.make_move(game, 0, "add", {"step": 1})
+    game = store.create_game(user=teacher, edition="toy", seat_names=["Ada", "Bot"], bots=[1])
+    game = store.make_move(game, 0, "add", {"step": 1})
     assert game.state["total"] == 3  # the bot answered at once with 2
-    game = games.undo(game)
+    game = store.undo(game)
     assert game.state["total"] == 0 and game.state["turn"] == 0
 
 
 def test_a_bot_that_starts_moves_at_setup(teacher):
-    game = games.create_game(user=teacher, edition="toy", seat_names=["Bot", "Ada"], bots=[0])
+    game = store.create_game(user=teacher, edition="toy", seat_names=["Bot", "Ada"], bots=[0])
     assert game.state["total"] == 1
     assert game.moves.get().by_bot
 
 
 def test_the_game_finishes_when_the_edition_says_so(teacher):
-    game = games.create_game(
+    game = store.create_game(
         user=teacher, edition="toy", seat_names=["A", "B"], options={"goal": 3}
     )
-    game = games.make_move(game, 0, "add", {"step": 2})
-    game = games.make_move(game, 1, "add", {"step": 1})
+    game = store.make_move(game, 0, "add", {"step": 2})
+    game = store.make_move(game, 1, "add", {"step": 1})
     assert Game.objects.get(pk=game.pk).is_finished
     with pytest.raises(RuleViolation) as over:
-        games.make_move(game, 0, "add", {"step": 1})
+        store.make_move(game, 0, "add", {"step": 1})
     assert over.value.http_status == 409
 
 
 def test_it_refuses_bad_set_ups(teacher):
     with pytest.raises(RuleViolation, match="2 to 4 players"):
-        games.create_game(user=teacher, edition="toy", seat_names=["A"])
+        store.create_game(user=teacher, edition="toy", seat_names=["A"])
     with pytest.raises(RuleViolation, match="same name"):
-        games.create_game(user=teacher, edition="toy", seat_names=["A", "a"])
+        store.create_game(user=teacher, edition="toy", seat_names=["A", "a"])
     with pytest.raises(RuleViolation, match="Unknown edition"):
-        games.create_game(user=teacher, edition="chess", seat_names=["A", "B"])
+        store.create_game(user=teacher, edition="chess", seat_names=["A", "B"])
     with pytest.raises(RuleViolation, match="played by people"):
-        games.create_game(user=teacher, edition="toy", seat_names=["A", "B"], bots=[0, 1])
+        store.create_game(user=teacher, edition="toy", seat_names=["A", "B"], bots=[0, 1])
 
 
 def test_the_api_creates_moves_undoes_and_logs(teacher):
@@ -132,7 +132,7 @@ def test_the_api_creates_moves_undoes_and_logs(teacher):
 
 
 def test_a_device_sees_only_its_own_secret(teacher):
-    game = games.create_game(user=teacher, edition="toy", seat_names=["Ada", "Bo"])
+    game = store.create_game(user=teacher, edition="toy", seat_names=["Ada", "Bo"])
     ada = game.teams.get(index=0)
     device = api_client_for(None)
     device.credentials(HTTP_X_TEAM_TOKEN=ada.token)
@@ -188,7 +188,7 @@ def test_the_device_shell_plays_for_its_own_seat(client, toy_game):
 
 
 def test_the_results_csv_neutralises_formulas(client, teacher):
-    game = games.create_game(
+    game = store.create_game(
         user=teacher, edition="toy", seat_names=["A", "B"], options={"goal": 3}
     )
     client.force_login(teacher)
@@ -216,12 +216,12 @@ def test_the_new_game_form_follows_the_edition(client, teacher):
 
 
 def test_finished_games_can_be_archived_and_deleted(client, teacher):
-    done = games.create_game(
+    done = store.create_game(
         user=teacher, edition="toy", seat_names=["A", "B"], options={"goal": 3}
     )
-    games.make_move(done, 0, "add", {"step": 2})
-    games.make_move(done, 1, "add", {"step": 1})
-    running = games.create_game(user=teacher, edition="toy", seat_names=["C", "D"])
+    store.make_move(done, 0, "add", {"step": 2})
+    store.make_move(done, 1, "add", {"step": 1})
+    running = store.create_game(user=teacher, edition="toy", seat_names=["C", "D"])
     client.force_login(teacher)
     client.post(f"/play/host/{running.code}/archive/")
     assert not Game.objects.get(pk=running.pk).archived  # only finished games

@@ -3,7 +3,7 @@ a secret number; a roll uses the move's random generator; the first to reach the
 
 from __future__ import annotations
 
-from play.engine import (
+from play.core.engine import (
     BotMove,
     Edition,
     NotYourTurn,

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from play import games
-from play.engine import Viewer
+from play.core import store
+from play.core.engine import Viewer
 from play.models import Game
 from tests.conftest import api_client_for
 
@@ -71,7 +71,7 @@ def test_it_refuses_a_third_player_and_an_unknown_option(teacher):
 
 def test_it_plays_against_the_computer_to_the_end_and_replays(teacher, settings):
     settings.DICE_BOT_DELAY = 0
-    game = games.create_game(
+    game = store.create_game(
         user=teacher,
         edition="dice",
         seat_names=["Class", "Computer"],
@@ -84,23 +84,23 @@ def test_it_plays_against_the_computer_to_the_end_and_replays(teacher, settings)
         turn = game.state["turn"]
         assert turn["seat"] == 0  # the computer's turns are played within our moves
         if turn["phase"] == "place":
-            view = games.view_for(game, Viewer.of_seat(0))
+            view = store.view_for(game, Viewer.of_seat(0))
             line = next(line for line in view["lines"] if line["ok"])
-            game = games.make_move(game, 0, "place", {"edge": line["edge"], "index": line["index"]})
+            game = store.make_move(game, 0, "place", {"edge": line["edge"], "index": line["index"]})
         elif turn["phase"] == "roll" or len(turn["placed"]) < 2:
-            game = games.make_move(game, 0, "roll", {})
+            game = store.make_move(game, 0, "roll", {})
         else:
-            game = games.make_move(game, 0, "stop", {})
+            game = store.make_move(game, 0, "stop", {})
     game = Game.objects.get(pk=game.pk)
     assert game.is_finished
-    assert games.replayed_state(game) == game.state
+    assert store.replayed_state(game) == game.state
     assert game.moves.filter(by_bot=True).exists()
-    rows = games.edition_of(game).rows(game.state)
+    rows = store.edition_of(game).rows(game.state)
     assert [row[0] for row in rows[1:]] == ["Class", "Computer"]
 
 
 def test_the_projector_lets_the_hot_seat_player_choose_a_line(client, teacher):
-    game = games.create_game(
+    game = store.create_game(
         user=teacher, edition="dice", seat_names=["Left team", "Right team"], mode="projector"
     )
     client.force_login(teacher)
@@ -128,7 +128,7 @@ def test_the_projector_lets_the_hot_seat_player_choose_a_line(client, teacher):
 
 
 def test_a_device_sees_its_controls_only_on_its_turn(client, teacher):
-    game = games.create_game(user=teacher, edition="dice", seat_names=["Ann", "Ben"])
+    game = store.create_game(user=teacher, edition="dice", seat_names=["Ann", "Ben"])
     ben = game.teams.get(index=1)
     client.post(f"/play/{game.code}/join/", {"team": ben.pk})
     page = client.get(f"/play/{game.code}/").content.decode()

@@ -7,11 +7,8 @@ import random
 
 import pytest
 
-from play import registry
-from play.editions.dice import rules
-from play.editions.dice.bots import choose
-from play.editions.dice.edition import EDITION
-from play.engine import (
+from play.core import registry
+from play.core.engine import (
     Context,
     GameOver,
     LoggedMove,
@@ -26,6 +23,9 @@ from play.engine import (
     replay,
     setup_rng,
 )
+from play.editions.dice import rules
+from play.editions.dice.bots import choose
+from play.editions.dice.edition import EDITION
 from tests.play.dice.grids import FULL, state_from
 
 SEED = 20260

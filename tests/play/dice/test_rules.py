@@ -7,8 +7,8 @@ from collections import Counter
 
 import pytest
 
+from play.core.errors import NotYourTurn, RoundClosed, RuleViolation
 from play.editions.dice import rules
-from play.rules_common import NotYourTurn, RoundClosed, RuleViolation
 from tests.play.dice.grids import FULL, cell, counters, state_from
 
 

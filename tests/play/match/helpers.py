@@ -10,9 +10,9 @@ from __future__ import annotations
 import random
 from itertools import product
 
+from play.core.engine import Context, LoggedMove, apply_move, replay, setup_rng
 from play.editions.match import rules
 from play.editions.match.edition import EDITION
-from play.engine import Context, LoggedMove, apply_move, replay, setup_rng
 
 MODULUS = 0b1011
 SEED = 4242

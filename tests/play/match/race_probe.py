@@ -20,13 +20,13 @@ def act(game_pk: int, seat: int, args: dict, barrier: threading.Barrier, outcome
     """One device's claim, sent when every other device is ready to send its own."""
     from django.db import connection
 
-    from play import games
+    from play.core import store
+    from play.core.errors import RuleViolation
     from play.models import Game
-    from play.rules_common import RuleViolation
 
     barrier.wait()
     try:
-        games.make_move(Game.objects.get(pk=game_pk), seat, "claim", args)
+        store.make_move(Game.objects.get(pk=game_pk), seat, "claim", args)
         outcomes[seat] = "ok"
     except RuleViolation as error:
         outcomes[seat] = f"{error.http_status}:{error.code}"
@@ -44,7 +44,7 @@ def main() -> None:
     from django.core.management import call_command
     from django.db import connection
 
-    from play import games
+    from play.core import store
     from play.editions.match import edition, rules
     from play.editions.match.deck import deck_data
     from play.models import Game
@@ -53,8 +53,8 @@ def main() -> None:
     edition.island_deck = lambda: deck_data(island_cards())
     call_command("migrate", verbosity=0)
     user = User.objects.create_superuser("race", password="x")
-    game = games.create_game(user=user, edition="match", seat_names=["A", "B", "C"])
-    game = games.make_move(game, 0, "start", {})
+    game = store.create_game(user=user, edition="match", seat_names=["A", "B", "C"])
+    game = store.make_move(game, 0, "start", {})
     connection.close()
 
     rounds = []
@@ -95,7 +95,7 @@ def main() -> None:
             }
         )
     final = Game.objects.get(pk=game.pk)
-    replays = games.replayed_state(final) == final.state
+    replays = store.replayed_state(final) == final.state
     print(json.dumps({"rounds": rounds, "moves": final.moves.count(), "replays": replays}))
 
 

@@ -7,7 +7,7 @@ import json
 import pytest
 from django.urls import reverse
 
-from play import games
+from play.core import store
 from play.editions.match import rules
 from play.editions.match.edition import EDITION
 from play.models import Game
@@ -27,10 +27,10 @@ def claim_args(state, seat, target):
 
 @pytest.fixture
 def match(teacher):
-    game = games.create_game(
+    game = store.create_game(
         user=teacher, edition="match", seat_names=["Ada", "Bo", "Cem", "Dana"], options={}
     )
-    return games.make_move(game, 0, "start", {})
+    return store.make_move(game, 0, "start", {})
 
 
 def seat_client(game, index):
@@ -133,10 +133,10 @@ def test_a_poll_lets_a_computer_team_claim_once_its_reaction_time_has_passed(tea
 
     from play.models import Move
 
-    game = games.create_game(
+    game = store.create_game(
         user=teacher, edition="match", seat_names=["Ada", "Robo"], bots=[1], options={}
     )
-    game = games.make_move(game, 0, "start", {})
+    game = store.make_move(game, 0, "start", {})
     assert game.bot_due_at is not None  # the computer waits for its reaction time
     client.cookies[f"spoton_team_{game.code}"] = game.teams.get(index=0).token
     version = Game.objects.get(pk=game.pk).version
@@ -161,7 +161,7 @@ def test_a_late_claim_on_a_device_says_so_in_the_screens_language(match, languag
 
     state = match.state
     target = state["island"][9][-1]
-    games.make_move(match, 0, "claim", claim_args(state, 0, target))
+    store.make_move(match, 0, "claim", claim_args(state, 0, target))
     device = Client(HTTP_HX_REQUEST="true", HTTP_ACCEPT_LANGUAGE=language)
     device.cookies[f"spoton_team_{match.code}"] = match.teams.get(index=2).token
     answer = device.post(

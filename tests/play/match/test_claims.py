@@ -6,9 +6,9 @@ from collections import Counter
 
 import pytest
 
+from play.core.errors import RoundClosed, RuleViolation, TurnConflict
 from play.editions.match import rules
 from play.editions.match.island import CENTRE, NEIGHBOURS, SIZE
-from play.rules_common import RoundClosed, RuleViolation, TurnConflict
 from tests.play.match.helpers import Table
 
 

@@ -7,11 +7,11 @@ import random
 
 import pytest
 
+from play.core.engine import Viewer, as_json, clean_options
+from play.core.errors import RuleViolation
 from play.editions.match import rules
 from play.editions.match.deck import deck_data
 from play.editions.match.edition import EDITION
-from play.engine import Viewer, as_json, clean_options
-from play.rules_common import RuleViolation
 from tests.play.match.helpers import Table, island_cards
 
 

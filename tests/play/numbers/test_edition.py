@@ -7,8 +7,7 @@ from collections import Counter
 
 import pytest
 
-from play.editions.numbers.edition import EDITION
-from play.engine import (
+from play.core.engine import (
     Context,
     GameOver,
     LoggedMove,
@@ -22,6 +21,7 @@ from play.engine import (
     replay,
     setup_rng,
 )
+from play.editions.numbers.edition import EDITION
 
 SEED = 424242
 

@@ -7,8 +7,8 @@ from collections import Counter
 
 import pytest
 
+from play.core.engine import NotYourTurn, RoundClosed, RuleViolation
 from play.editions.numbers import rules
-from play.engine import NotYourTurn, RoundClosed, RuleViolation
 from tests.play.numbers.rigging import J, card, play, rigged
 
 

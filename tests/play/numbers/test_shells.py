@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from play import games
+from play.core import store
 from play.editions.numbers import edition as numbers_edition
 from play.editions.numbers.strategy import next_move
 from play.models import Game
@@ -17,7 +17,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def game(teacher):
-    return games.create_game(
+    return store.create_game(
         user=teacher, edition="numbers", seat_names=["Ada", "Bo"], language="en"
     )
 
@@ -53,7 +53,7 @@ def test_the_api_answers_400_for_a_rule_and_409_out_of_turn(teacher, game):
 
 
 def test_the_projector_speaks_the_game_s_language(client, teacher):
-    game = games.create_game(user=teacher, edition="numbers", seat_names=["Ada", "Bo"])
+    game = store.create_game(user=teacher, edition="numbers", seat_names=["Ada", "Bo"])
     client.force_login(teacher)
     html = client.get(f"/play/host/{game.code}/").content.decode()
     assert "Ziel" in html and "Stapel" in html and "Weitergeben an Ada" in html
@@ -103,7 +103,7 @@ def test_the_projector_hands_over_between_turns_in_hot_seat(client, teacher, gam
     assert all(card in html for card in hand_ids(game, 0))
     assert not any(card in html for card in hand_ids(game, 1))
     first = next(c for c in hand_ids(game, 0) if game.state["cards"][c][0] != 0)
-    game = games.make_move(game, 0, "play", {"card": first, "op": "+"})
+    game = store.make_move(game, 0, "play", {"card": first, "op": "+"})
     total = game.state["total"]
     html = client.get(f"/play/host/{game.code}/").content.decode()
     assert "Hand over to Bo" in html and all(card in html for card in hand_ids(game, 1))
@@ -136,25 +136,25 @@ def test_the_projector_hands_over_between_turns_in_hot_seat(client, teacher, gam
 
 
 def test_a_computer_seat_waits_its_delay_then_plays(teacher, monkeypatch):
-    game = games.create_game(user=teacher, edition="numbers", seat_names=["Ada", "Bot"], bots=[1])
+    game = store.create_game(user=teacher, edition="numbers", seat_names=["Ada", "Bot"], bots=[1])
     card = next(c for c in game.state["hands"][0] if game.state["cards"][c][0])
-    game = games.make_move(game, 0, "play", {"card": card, "op": "+"})
+    game = store.make_move(game, 0, "play", {"card": card, "op": "+"})
     assert game.state["turn"] == 1 and game.bot_due_at is not None  # waits to look human
     monkeypatch.setattr(numbers_edition, "BOT_DELAY", 0)
     game.bot_due_at = 0
     game.save()
-    game = games.run_due_bots(game)
+    game = store.run_due_bots(game)
     assert game.state["turn"] == 0 and game.moves.filter(by_bot=True).exists()
 
 
 def test_the_results_csv_lists_each_target(client, teacher, monkeypatch):
     monkeypatch.setattr(numbers_edition, "BOT_DELAY", 0)
-    game = games.create_game(
+    game = store.create_game(
         user=teacher, edition="numbers", seat_names=["A", "B"], bots=[1], language="en"
     )
     while not game.is_finished:  # seat 0 plays like the computer, through the core's service
         name, args = next_move(game.state, 0)
-        game = games.make_move(game, 0, name, args)
+        game = store.make_move(game, 0, name, args)
     client.force_login(teacher)
     text = client.get(f"/play/host/{game.code}/results.csv").content.decode()
     assert text.splitlines()[0].startswith("target,hit,chain")

@@ -14,12 +14,13 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from play import guard, rows, views_shell
-from play.display import error_text
-from play.fastpoll import team_cookie_name
+from play.core import access, reads
+from play.core.access import cookie_name, team_cookie_name, team_for_token
+from play.core.errors import RuleViolation
+from play.core.lifecycle import join_team
+from play.core.presentation import error_text
 from play.models import CODE_LENGTH, Game, Team
-from play.rules_common import RuleViolation
-from play.services import cookie_name, join_team, team_for_token
+from play.shells import screens
 
 COOKIE_AGE = 60 * 60 * 24  # a school day and then some
 
@@ -30,17 +31,14 @@ class TooManyGuesses(Exception):
 
 def _game(code: str, request: HttpRequest | None = None) -> Game:
     """The game with this join code; unknown codes count against the asking address."""
-    if request is not None and guard.code_lookups_blocked(request):
+    if request is not None and access.code_lookups_blocked(request):
         raise TooManyGuesses
     game = (
-        Game.objects.select_related("deck")
-        .defer("initial")
-        .filter(code=code.upper()[:16], state__isnull=False)
-        .first()
+        Game.objects.select_related("deck").defer("initial").filter(code=code.upper()[:16]).first()
     )
     if game is None:
         if request is not None:
-            guard.count_code_miss(request)
+            access.count_code_miss(request)
         raise Http404("There is no game with that code.")
     return game
 
@@ -59,11 +57,11 @@ def join(request: HttpRequest) -> HttpResponse:
     code = (request.POST.get("code") or request.GET.get("code") or "").strip().upper()
     error = ""
     if code:
-        if guard.code_lookups_blocked(request):
+        if access.code_lookups_blocked(request):
             return _too_many(request)
         if len(code) == CODE_LENGTH and Game.objects.filter(code=code).exists():
             return redirect("play:team", code)
-        guard.count_code_miss(request)
+        access.count_code_miss(request)
         error = _("There is no game with that code. Check the code on the projector.")
     return render(request, "play/join.html", {"code": code, "error": error})
 
@@ -77,7 +75,7 @@ def team(request: HttpRequest, code: str) -> HttpResponse:
     me = _device_team(request, game)
     if me is None:
         return render(request, "play/pick_team.html", {"game": game, "teams": game.teams.all()})
-    return views_shell.render_device(request, views_shell.run_due_bots(game), me)
+    return screens.render_device(request, screens.run_due_bots(game), me)
 
 
 @require_POST
@@ -86,7 +84,7 @@ def claim(request: HttpRequest, code: str) -> HttpResponse:
         game = _game(code, request)
     except TooManyGuesses:
         return _too_many(request)
-    chosen = Team.objects.filter(game=game, pk=guard.parse_id(request.POST.get("team"))).first()
+    chosen = Team.objects.filter(game=game, pk=access.parse_id(request.POST.get("team"))).first()
     error = _("Choose your team.")
     if chosen is not None:
         try:
@@ -129,7 +127,7 @@ def team_state(request: HttpRequest, code: str) -> HttpResponse:
     bot_waits = game.bot_due_at is None or game.bot_due_at > time.time()
     if request.GET.get("v") == str(game.version) and bot_waits:
         return HttpResponse(status=204)
-    return views_shell.render_device(request, views_shell.run_due_bots(game), me)
+    return screens.render_device(request, screens.run_due_bots(game), me)
 
 
 def _device_seat(request: HttpRequest, code: str, *deferred: str) -> Team | None:
@@ -138,7 +136,7 @@ def _device_seat(request: HttpRequest, code: str, *deferred: str) -> Team | None
     token = request.COOKIES.get(team_cookie_name(code))
     if not token:
         return None
-    return rows.seat_with_game(code, token, *deferred)
+    return reads.seat_with_game(code, token, *deferred)
 
 
 def _acting_seat(request: HttpRequest, code: str) -> Team | None:
@@ -149,14 +147,9 @@ def _acting_seat(request: HttpRequest, code: str) -> Team | None:
 @require_POST
 def move(request: HttpRequest, code: str) -> HttpResponse:
     me = _acting_seat(request, code)
-    if me is None:
-        return redirect("play:team", _game(code).code)
-    return views_shell.device_move(request, me.game, me)
-
-
-@require_POST
-def place_tip(request: HttpRequest, code: str) -> HttpResponse:
-    me = _acting_seat(request, code)
-    if me is None:
-        return redirect("play:team", _game(code).code)
-    return views_shell.device_move(request, me.game, me, move="tip")
+    if me is None:  # no seat of this game: a code look-up like any other, counted if it misses
+        try:
+            return redirect("play:team", _game(code, request).code)
+        except TooManyGuesses:
+            return _too_many(request)
+    return screens.device_move(request, me.game, me)

@@ -3,7 +3,7 @@
 Every change is written together with its log entries (acting seat and time) and bumps the
 game's version for polling screens; a move is worked out first and written only if the version is
 still the one it was worked out on, other changes run under the game row's lock
-(``services.locked_game``). Replaying the
+(``locked_game``). Replaying the
 log from ``Game.initial`` gives ``Game.state`` again; the teacher's undo is such a replay without
 the last move.
 """
@@ -11,7 +11,8 @@ the last move.
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from datetime import UTC
 from typing import Any
 
@@ -20,8 +21,8 @@ from django.db.models import F
 from django.utils import timezone
 
 from cards.models import Deck
-from play import registry, rows
-from play.engine import (
+from play.core import reads, registry
+from play.core.engine import (
     Context,
     Edition,
     LoggedMove,
@@ -36,12 +37,29 @@ from play.engine import (
     setup_rng,
 )
 from play.models import Game, Mode, Move, Status, Team
-from play.services import TEAM_NAME_MAX, locked_game
 
 # A bot loop that never ends would hold the game's lock for ever; real games need a few dozen.
 MAX_BOT_MOVES = 500
 # Moves on one game that collide this often (six teams guessing at once) then queue for its lock.
 OPTIMISTIC_ATTEMPTS = 3
+TEAM_NAME_MAX = 40
+
+
+@contextmanager
+def locked_game(game_id: int, *, allow_finished: bool = False) -> Iterator[Game]:
+    """Run a change under the game row's lock (PostgreSQL row lock; SQLite takes the write lock
+    up front because the connection uses IMMEDIATE transactions)."""
+    with transaction.atomic():
+        try:
+            # The set-up state is read only to replay the log (undo): not on every move.
+            game = Game.objects.select_for_update().defer("initial").get(pk=game_id)
+        except Game.DoesNotExist:
+            raise RuleViolation("unknown_game", "There is no such game.") from None
+        if game.is_finished and not allow_finished:
+            raise RoundClosed("game_finished", "This game has ended.")
+        yield game
+        if not getattr(game, "unchanged", False):
+            game.bump()
 
 
 def edition_of(game: Game) -> Edition:
@@ -146,7 +164,7 @@ def _apply(game: Game, edition: Edition, seat: int | None, name: str, args: Any,
     if not isinstance(args, dict):
         raise RuleViolation("bad_args", "A move's arguments are an object.")
     pending = _pending(game)
-    number = (pending[-1].number if pending else rows.last_move_number(game.pk)) + 1
+    number = (pending[-1].number if pending else reads.last_move_number(game.pk)) + 1
     at = timezone.now()
     ctx = Context(move_rng(game.seed, number), at.timestamp(), flags.get("by_teacher", False))
     new = as_json(apply_move(edition, game.state, seat, name, args, ctx))
@@ -237,7 +255,7 @@ def _commit(game: Game) -> bool:
 
 def _play(game: Game, seat: int | None, name: str, args: Any, teacher: bool) -> None:
     edition = edition_of(game)
-    teams = rows.seats(game.pk)
+    teams = reads.seats(game.pk)
     if seat is not None and not (isinstance(seat, int) and 0 <= seat < len(teams)):
         raise RuleViolation("unknown_seat", "No such seat in this game.")
     _apply(game, edition, seat, name, args, by_teacher=teacher)
@@ -252,7 +270,7 @@ def make_move(game: Game, seat: int | None, name: str, args: Any, *, teacher: bo
     since (its version); otherwise it is worked out again on the new state, where it may now be
     refused (a card already taken). After a few such collisions it waits for the game's lock."""
     for _attempt in range(OPTIMISTIC_ATTEMPTS):
-        current = rows.game_by_id(game.pk, "initial")
+        current = reads.game_by_id(game.pk, "initial")
         if current is None:
             raise RuleViolation("unknown_game", "There is no such game.")
         if current.is_finished:

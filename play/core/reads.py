@@ -10,6 +10,7 @@ model instances through the fields' own converters (``Model.from_db``), as the O
 from __future__ import annotations
 
 import functools
+import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -156,3 +157,25 @@ def _last_number_sql(vendor: str) -> str:
 def last_move_number(game_id: int) -> int:
     """The number of the game's last logged move (taken back or not); 0 before the first."""
     return _fetch(_last_number_sql(connection.vendor), [game_id])[0] or 0
+
+
+@functools.cache
+def _version_sql(vendor: str, with_team: bool) -> str:
+    q = connection.ops.quote_name
+    game, team = q(Game._meta.db_table), q(Team._meta.db_table)
+    sql = f"SELECT g.{q('version')}, g.{q('bot_due_at')} FROM {game} g"
+    if with_team:
+        sql += f" JOIN {team} t ON t.{q('game_id')} = g.{q('id')} AND t.{q('token')} = %s"
+    return sql + f" WHERE g.{q('code')} = %s"
+
+
+def game_version(code: str, team_token: str | None) -> int | None:
+    """The version of the game with this code — for a device, only if it holds one of the
+    game's team tokens — or None when Django must answer (unknown game or token, a computer
+    move due). Checking the token here keeps the answer from telling a code guesser which
+    codes exist. Asked by every screen several times a minute: written out once."""
+    params = [code.upper()] if team_token is None else [team_token, code.upper()]
+    row = _fetch(_version_sql(connection.vendor, team_token is not None), params)
+    if row is None or (row[1] is not None and row[1] <= time.time()):
+        return None
+    return row[0]

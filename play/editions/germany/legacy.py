@@ -14,12 +14,12 @@ from rest_framework.exceptions import PermissionDenied
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from play import games
-from play.api_core import payload, seat_of, violation
+from play.core import store
+from play.core.access import can_manage
+from play.core.engine import RuleViolation, Viewer
 from play.editions.germany.rules import TipCard
-from play.engine import RuleViolation, Viewer
 from play.models import Game, Team
-from play.services import can_manage
+from play.shells.api import payload, seat_of, violation
 
 
 class RoundCreateSerializer(serializers.Serializer):
@@ -52,14 +52,14 @@ def rounds(request: Request, game: Game) -> Response:
         args: dict[str, Any] = {}
         if "places" in data:
             args["places"] = _refs_for(game, data["places"])
-        game = games.make_move(game, None, "lay_out", args, teacher=True)
+        game = store.make_move(game, None, "lay_out", args, teacher=True)
     except RuleViolation as error:
         return violation(error)
     return Response(_round(game, Viewer.teacher()), status=201)
 
 
 def _round(game: Game, viewer: Viewer) -> dict[str, Any]:
-    rnd = games.view_for(game, viewer)["round"]
+    rnd = store.view_for(game, viewer)["round"]
     for place in rnd["places"]:
         for entry in place["stack"]:
             entry.pop("card", None)
@@ -96,7 +96,7 @@ def tips(request: Request, game: Game) -> Response:
             if entry[:3] == [team.index, data["place"], data["tip"]]:
                 return Response(_tip_body(team, current["number"], entry))  # a double tap
     try:
-        game = games.make_move(
+        game = store.make_move(
             game,
             team.index,
             "tip",
@@ -112,7 +112,7 @@ def tips(request: Request, game: Game) -> Response:
 def reveal(request: Request, game: Game) -> Response:
     _manager_only(request, game)
     try:
-        game = games.make_move(game, None, "reveal", {}, teacher=True)
+        game = store.make_move(game, None, "reveal", {}, teacher=True)
     except RuleViolation as error:
         return violation(error)
     body = _round(game, Viewer.teacher())
@@ -122,7 +122,7 @@ def reveal(request: Request, game: Game) -> Response:
 
 def detail(request: Request, game: Game) -> dict[str, Any]:
     """The earlier fields of ``GET /api/games/{id}/`` for a Germany game, from the view."""
-    view = games.view_for(
+    view = store.view_for(
         game,
         Viewer.teacher()
         if can_manage(request.user, game)
@@ -155,3 +155,18 @@ def detail(request: Request, game: Game) -> dict[str, Any]:
     if "ranking" in view:
         body["ranking"] = [{"rank": r, "team": i, "points": p} for r, i, p in view["ranking"]]
     return body
+
+
+# Each endpoint, what it does, as the API schema describes it.
+ENDPOINTS = {
+    "rounds": (
+        rounds,
+        "Lay out the next round's places (drawn from the deck unless given): fronts only.",
+    ),
+    "tips": (tips, "Place a tip for a team under a laid-out place."),
+    "reveal": (
+        reveal,
+        "Turn the cards over: backs, every tip's correctness, row and points, "
+        "each team's points for the round.",
+    ),
+}

@@ -15,19 +15,19 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from cards.spreadsheet import neutralise_formula
-from play import games, rows
-from play.display import error_text, game_url, qr_svg
-from play.engine import RuleViolation, Viewer
+from play.core import access, reads, store
+from play.core.engine import RuleViolation, Viewer
+from play.core.presentation import error_text, game_url, qr_svg
 from play.models import Game, Mode, Team
 
 
 def run_due_bots(game: Game) -> Game:
-    return games.run_due_bots(game)
+    return store.run_due_bots(game)
 
 
 @functools.lru_cache(maxsize=4096)
 def _seats(game_id: int, code: str, version: int) -> tuple[Team, ...]:
-    return tuple(rows.seats(game_id))
+    return tuple(reads.seats(game_id))
 
 
 def seats_of(game: Game) -> list[Team]:
@@ -57,27 +57,27 @@ def _local_seat_views(game: Game, seats: list[Team], view: dict) -> list[dict]:
     for team in seats:
         on_projector = game.mode == Mode.PROJECTOR or not team.device_joined
         if team.index in active and on_projector and not team.is_bot:
-            seat_view = games.view_for(game, Viewer.of_seat(team.index))
+            seat_view = store.view_for(game, Viewer.of_seat(team.index))
             local.append({"seat": seat_data(team), "view": seat_view})
     return local
 
 
 def projector_context(request: HttpRequest, game: Game, error: str = "") -> dict[str, Any]:
     seats = seats_of(game)
-    view = games.view_for(game, Viewer.teacher())
+    view = store.view_for(game, Viewer.teacher())
     context = {
         "game": game,
-        "edition": games.edition_of(game),
+        "edition": store.edition_of(game),
         "view": view,
         "seats": [seat_data(t) for t in seats],
         "local_seats": [] if game.is_finished else _local_seat_views(game, seats, view),
-        "result": games.result_of(game),
+        "result": store.result_of(game),
         "error": error,
         "is_teacher": True,
         "move_url": game_url("play:host_move", game.code),
         "poll_url": game_url("play:host_state", game.code),
         "fragment": f"play/{game.edition}/_projector.html",
-        "can_undo": rows.has_undoable_move(game.pk),
+        "can_undo": reads.has_undoable_move(game.pk),
     }
     if game.mode == Mode.DEVICES and not game.is_finished:
         join_url = request.build_absolute_uri(game_url("play:team", game.code))
@@ -90,11 +90,11 @@ def device_context(game: Game, me: Team, error: str = "") -> dict[str, Any]:
     seats = seats_of(game)
     return {
         "game": game,
-        "edition": games.edition_of(game),
-        "view": games.view_for(game, Viewer.of_seat(me.index)),
+        "edition": store.edition_of(game),
+        "view": store.view_for(game, Viewer.of_seat(me.index)),
         "seats": [seat_data(t) for t in seats],
         "me": seat_data(me),
-        "result": games.result_of(game),
+        "result": store.result_of(game),
         "error": error,
         "is_teacher": False,
         "move_url": game_url("play:team_move", game.code),
@@ -157,15 +157,17 @@ def host_move(
     ``move`` names the move for the older per-action URLs (``…/reveal/``)."""
     seat_field = request.POST.get("seat", "")
     if seat is None and seat_field != "":
-        seat = int(seat_field) if seat_field.isdigit() else -1
+        seat = access.parse_index(seat_field)
+        if seat is None:
+            seat = -1  # refused by the move as "no such seat"
     try:
-        game = games.make_move(
+        game = store.make_move(
             game, seat, move or request.POST.get("move", ""), move_args(request), teacher=True
         )
     except RuleViolation as error:
         game.refresh_from_db()
         return render_projector(
-            request, game, error_text(error, games.edition_of(game)), status=error.http_status
+            request, game, error_text(error, store.edition_of(game)), status=error.http_status
         )
     if not request.htmx:
         return redirect("play:host", game.code)
@@ -178,11 +180,11 @@ def device_move(
 ) -> HttpResponse:
     try:
         name = move or request.POST.get("move", "")
-        game = games.make_move(game, me.index, name, move_args(request))
+        game = store.make_move(game, me.index, name, move_args(request))
     except RuleViolation as error:
         game.refresh_from_db()
         return render_device(
-            request, game, me, error_text(error, games.edition_of(game)), status=error.http_status
+            request, game, me, error_text(error, store.edition_of(game)), status=error.http_status
         )
     if not request.htmx:
         return redirect("play:team", game.code)
@@ -192,10 +194,10 @@ def device_move(
 @in_game_language
 def undo(request: HttpRequest, game: Game) -> HttpResponse:
     try:
-        game = games.undo(game)
+        game = store.undo(game)
     except RuleViolation as error:
         return render_projector(
-            request, game, error_text(error, games.edition_of(game)), status=error.http_status
+            request, game, error_text(error, store.edition_of(game)), status=error.http_status
         )
     if not request.htmx:
         return redirect("play:host", game.code)
@@ -203,7 +205,7 @@ def undo(request: HttpRequest, game: Game) -> HttpResponse:
 
 
 def results_csv(game: Game) -> HttpResponse:
-    edition = games.edition_of(game)
+    edition = store.edition_of(game)
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="spot-on-{game.code}.csv"'
     writer = csv.writer(response)

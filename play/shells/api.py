@@ -1,8 +1,13 @@
-"""The generic play API, the same for every edition on the engine (see DESIGN.md, "Play").
+"""The play API, the same for every edition (see DESIGN.md, "Play").
 
 ``POST /api/games/`` creates, ``GET /api/games/{id}/`` gives the caller's view and version,
 ``POST …/moves/`` makes a move for the caller's seat (or, as the teacher, for any seat or the
-game), ``POST …/undo/`` takes the last move back, ``GET …/log/`` lists the moves.
+game), ``POST …/undo/`` takes the last move back, ``GET …/log/`` lists the moves. An edition's
+older endpoints (Germany's ``…/tips/``, The World's ``…/choose/`` …) are handlers it registers
+(``registry.register_alias``); ``alias_view`` routes each name to the game's edition.
+
+Teachers create and run games; a device authenticates with its team token (the
+``X-Team-Token`` header, or the join cookie with a CSRF check).
 """
 
 from __future__ import annotations
@@ -11,22 +16,30 @@ from typing import Any
 
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.authentication import SessionAuthentication
 from rest_framework.decorators import api_view, permission_classes
-from rest_framework.exceptions import PermissionDenied
+from rest_framework.exceptions import APIException, PermissionDenied
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from cards.models import Deck
-from play import games, registry
-from play.engine import RuleViolation, Viewer
+from cards.roles import can_run_games
+from play.core import registry, store
+from play.core.access import can_manage, cookie_name, team_for_token
+from play.core.engine import RuleViolation, Viewer
 from play.models import Game, Mode, Team
-from play.services import can_manage, cookie_name, team_for_token
 
 TOKEN_HEADER = "HTTP_X_TEAM_TOKEN"
+TOKEN_PARAM = OpenApiParameter(
+    "X-Team-Token",
+    str,
+    OpenApiParameter.HEADER,
+    required=False,
+    description="A team device's token (also accepted from the join cookie).",
+)
 
 
 class EngineGameSerializer(serializers.Serializer):
@@ -89,8 +102,8 @@ def game_body(game: Game, viewer: Viewer) -> dict[str, Any]:
             {"index": t.index, "name": t.name, "is_bot": t.is_bot, "colour": t.colour}
             for t in game.teams.all()
         ],
-        "view": games.view_for(game, viewer),
-        "result": games.result_of(game),
+        "view": store.view_for(game, viewer),
+        "result": store.result_of(game),
     }
 
 
@@ -113,7 +126,16 @@ def _from_teams_form(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
-def create(request: Request) -> Response:
+@extend_schema(
+    request=EngineGameSerializer,
+    responses={201: OpenApiTypes.OBJECT, 400: OpenApiTypes.OBJECT, 403: OpenApiTypes.OBJECT},
+    description="Create a game: its id, join code and seats (with their device tokens). "
+    "Germany and World also accept ``teams`` and their settings at the top level.",
+)
+@api_view(["POST"])
+def games(request: Request) -> Response:
+    if not can_run_games(request.user):
+        raise PermissionDenied("Only teachers may create games.")
     raw = request.data
     if isinstance(raw, dict) and "teams" in raw and "seats" not in raw:
         raw = _from_teams_form(raw)
@@ -124,7 +146,7 @@ def create(request: Request) -> Response:
         if deck is None:
             return Response({"code": "unknown_deck", "detail": "No such deck."}, status=400)
     try:
-        game = games.create_game(
+        game = store.create_game(
             user=request.user,
             edition=data["edition"],
             seat_names=data["seats"],
@@ -145,7 +167,16 @@ def create(request: Request) -> Response:
     return Response(body, status=status.HTTP_201_CREATED)
 
 
-def detail(request: Request, game: Game) -> Response:
+@extend_schema(
+    parameters=[TOKEN_PARAM],
+    responses={200: OpenApiTypes.OBJECT, 403: OpenApiTypes.OBJECT, 404: OpenApiTypes.OBJECT},
+    description="The caller's view of the game and its version. Card backs appear only once "
+    "revealed.",
+)
+@api_view(["GET"])
+@permission_classes([AllowAny])
+def game_detail(request: Request, game_id: int) -> Response:
+    game = get_object_or_404(Game.objects.select_related("deck").defer("initial"), pk=game_id)
     if can_manage(request.user, game):
         viewer = Viewer.teacher()
     else:
@@ -153,8 +184,8 @@ def detail(request: Request, game: Game) -> Response:
         if seat is None:
             raise PermissionDenied("Join the game as a team or log in as its teacher.")
         viewer = Viewer.of_seat(seat.index)
-    body = game_body(games.run_due_bots(game), viewer)
-    earlier = registry.alias(game.edition, "detail")
+    body = game_body(store.run_due_bots(game), viewer)
+    earlier = registry.detail_fields(game.edition)
     if earlier is not None:  # fields an edition's older clients read
         body.update(earlier(request, game))
     return Response(body)
@@ -174,9 +205,7 @@ def detail(request: Request, game: Game) -> Response:
 @permission_classes([AllowAny])
 def moves(request: Request, game_id: int) -> Response:
     # Who may move is all this copy answers; the move reads the game again as it applies it.
-    game = get_object_or_404(
-        Game.objects.defer("state", "initial"), pk=game_id, state__isnull=False
-    )
+    game = get_object_or_404(Game.objects.defer("state", "initial"), pk=game_id)
     data = payload(request, MoveSerializer)
     teacher = can_manage(request.user, game)
     if teacher:
@@ -189,7 +218,7 @@ def moves(request: Request, game_id: int) -> Response:
             raise PermissionDenied("A device may only move for its own seat.")
         seat, viewer = me.index, Viewer.of_seat(me.index)
     try:
-        game = games.make_move(game, seat, data["move"], data["args"], teacher=teacher)
+        game = store.make_move(game, seat, data["move"], data["args"], teacher=teacher)
     except RuleViolation as error:
         return violation(error)
     return Response(game_body(game, viewer), status=status.HTTP_201_CREATED)
@@ -202,11 +231,11 @@ def moves(request: Request, game_id: int) -> Response:
 )
 @api_view(["POST"])
 def undo(request: Request, game_id: int) -> Response:
-    game = get_object_or_404(Game, pk=game_id, state__isnull=False)
+    game = get_object_or_404(Game, pk=game_id)
     if not can_manage(request.user, game):
         raise PermissionDenied("Only the teacher running this game may do that.")
     try:
-        game = games.undo(game)
+        game = store.undo(game)
     except RuleViolation as error:
         return violation(error)
     return Response(game_body(game, Viewer.teacher()))
@@ -220,7 +249,53 @@ def undo(request: Request, game_id: int) -> Response:
 @api_view(["GET"])
 @permission_classes([AllowAny])
 def log(request: Request, game_id: int) -> Response:
-    game = get_object_or_404(Game, pk=game_id, state__isnull=False)
+    game = get_object_or_404(Game, pk=game_id)
     if not (game.is_finished or can_manage(request.user, game)):
         raise PermissionDenied("The log is open once the game is over.")
-    return Response({"moves": games.log_rows(game)})
+    return Response({"moves": store.log_rows(game)})
+
+
+def game_for_manager(request: Request, game_id: int) -> Game:
+    game = get_object_or_404(Game, pk=game_id)
+    if not can_manage(request.user, game):
+        raise PermissionDenied("Only the teacher running this game may do that.")
+    return game
+
+
+class WrongEdition(APIException):
+    status_code = 400
+    default_code = "wrong_edition"
+
+    def __init__(self, detail: str) -> None:
+        super().__init__(detail)
+        self.detail = {"code": "wrong_edition", "detail": detail}
+
+
+def alias_view(name: str):
+    """``POST /api/games/{id}/<name>/``: the handler the game's edition registered for it."""
+    slugs = registry.alias_editions(name)
+
+    @extend_schema(
+        request=OpenApiTypes.OBJECT,
+        parameters=[TOKEN_PARAM],
+        responses={
+            200: OpenApiTypes.OBJECT,
+            201: OpenApiTypes.OBJECT,
+            400: OpenApiResponse(description="A rule violation: {code, detail}."),
+            403: OpenApiResponse(description="Not the game's teacher (or that team's device)."),
+            409: OpenApiResponse(description="Not this team's turn, or the wrong phase."),
+        },
+        description=registry.alias_description(name)
+        or f"An older endpoint of {', '.join(slugs)} games, an alias of their moves.",
+    )
+    @api_view(["POST"])
+    @permission_classes([AllowAny])
+    def view(request: Request, game_id: int) -> Response:
+        game = get_object_or_404(Game, pk=game_id)
+        handler = registry.alias(game.edition, name)
+        if handler is None:
+            raise WrongEdition(f"{game.edition} games have no {name} endpoint.")
+        return handler(request, game)
+
+    view.__name__ = view.cls.__name__ = f"alias_{name.replace('-', '_')}"
+    return view

@@ -1,49 +1,12 @@
-"""Pieces shared by the Germany and World rules: errors and rankings.
+"""Rankings every edition uses: seats ranked by their totals, ties sharing a rank.
 
-Teams are numbered 0..n-1 in clockwise seating order everywhere in the rules modules; the app
-maps its team rows onto these indices (for example by their creation order).
+Seats are numbered 0..n-1 in seating order everywhere in the rules modules.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from typing import TypeVar
-
-
-class RuleViolation(Exception):
-    """A move the rules forbid. Maps to HTTP 400.
-
-    ``code`` is a stable machine-readable string (for API clients and translations);
-    ``message`` is an English sentence for people.
-    """
-
-    http_status = 400
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}({self.code!r}, {self.message!r})"
-
-
-class TurnConflict(RuleViolation):
-    """The move may be fine, but not in the game's current state. Maps to HTTP 409.
-
-    Catch this before ``RuleViolation`` (it is a subclass).
-    """
-
-    http_status = 409
-
-
-class NotYourTurn(TurnConflict):
-    """Another team is to act first."""
-
-
-class RoundClosed(TurnConflict):
-    """The round (or phase) does not accept this action now: finished, revealed, not ready."""
-
 
 K = TypeVar("K")
 

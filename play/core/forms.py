@@ -4,8 +4,8 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from cards.models import Deck
-from play.engine import Edition as EngineEdition
-from play.engine import Option
+from play.core.engine import Edition as EngineEdition
+from play.core.engine import Option
 from play.models import Mode
 
 MAX_TEAM_FIELDS = 4

@@ -12,20 +12,20 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from cards.roles import can_run_games
-from play import fastpoll, games, guard, registry, rows, views_shell
-from play.display import error_text
-from play.expiry import expire_games
-from play.forms import engine_game_form
+from play.core import access, fastpoll, reads, registry, store
+from play.core.access import can_manage
+from play.core.errors import RuleViolation
+from play.core.expiry import expire_games
+from play.core.forms import engine_game_form
+from play.core.lifecycle import end_game, kick_device, set_mode
+from play.core.presentation import error_text
 from play.models import Game, Mode, Team
-from play.rules_common import RuleViolation
-from play.services import can_manage, end_game, kick_device, set_mode
+from play.shells import screens
 
 
 def _get_game_for_host(request: HttpRequest, code: str) -> Game:
     game = get_object_or_404(
-        Game.objects.select_related("deck").defer("initial"),
-        code=code.upper()[:16],
-        state__isnull=False,
+        Game.objects.select_related("deck").defer("initial"), code=code.upper()[:16]
     )
     if not can_manage(request.user, game):
         raise PermissionDenied
@@ -47,7 +47,6 @@ def index(request: HttpRequest) -> HttpResponse:
     context = {
         "games": listed[:50],
         "editions": registry.editions(),
-        "legacy_world": registry.get("world") is None,
         "show_archived": show_archived,
     }
     return render(request, "play/index.html", context)
@@ -72,15 +71,17 @@ def delete(request: HttpRequest, code: str) -> HttpResponse:
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
-def new_game(request: HttpRequest) -> HttpResponse:
-    """The first page for a new game: Spot On Germany's form (its older address)."""
-    return redirect("play:new_engine", "germany")
+@require_GET
+def choose_game(request: HttpRequest) -> HttpResponse:
+    """Every game the site runs, with a sentence each: the first step of a new game."""
+    if not can_run_games(request.user):
+        raise PermissionDenied
+    return render(request, "play/choose_game.html", {"editions": registry.editions()})
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def new_engine_game(request: HttpRequest, slug: str) -> HttpResponse:
+def new_game(request: HttpRequest, slug: str) -> HttpResponse:
     """A new game of an edition on the engine, its form built from the edition's options."""
     if not can_run_games(request.user):
         raise PermissionDenied
@@ -90,7 +91,7 @@ def new_engine_game(request: HttpRequest, slug: str) -> HttpResponse:
     form = engine_game_form(edition)(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            game = games.create_game(
+            game = store.create_game(
                 user=request.user,
                 edition=slug,
                 seat_names=form.seat_names(),
@@ -104,14 +105,14 @@ def new_engine_game(request: HttpRequest, slug: str) -> HttpResponse:
             form.add_error(None, error_text(error))
         else:
             return redirect("play:host", game.code)
-    return render(request, "play/new_engine.html", {"form": form, "edition": edition})
+    return render(request, "play/new_game.html", {"form": form, "edition": edition})
 
 
 @login_required
 @require_GET
 def host(request: HttpRequest, code: str) -> HttpResponse:
     game = _get_game_for_host(request, code)
-    response = views_shell.render_projector(request, views_shell.run_due_bots(game))
+    response = screens.render_projector(request, screens.run_due_bots(game))
     # Lets this projector's unchanged polls be answered before Django (play/fastpoll.py).
     response.set_cookie(
         fastpoll.host_cookie_name(game.code),
@@ -128,19 +129,19 @@ def host(request: HttpRequest, code: str) -> HttpResponse:
 def host_state(request: HttpRequest, code: str) -> HttpResponse:
     """Polled by the projector. An unknown code and someone else's game answer alike (404), so
     the poll tells a code guesser nothing."""
-    game = rows.game_by_code(code.upper()[:16], "initial")
+    game = reads.game_by_code(code.upper()[:16], "initial")
     if game is None or not can_manage(request.user, game):
         raise Http404
     if request.GET.get("v") == str(game.version) and (
         game.bot_due_at is None or game.bot_due_at > time.time()
     ):
         return HttpResponse(status=204)
-    return views_shell.render_projector(request, views_shell.run_due_bots(game))
+    return screens.render_projector(request, screens.run_due_bots(game))
 
 
 def _act(request: HttpRequest, code: str, action) -> HttpResponse:
     game = _get_game_for_host(request, code)
-    render_page = views_shell.render_projector
+    render_page = screens.render_projector
     try:
         action(game)
     except RuleViolation as error:
@@ -154,45 +155,14 @@ def _act(request: HttpRequest, code: str, action) -> HttpResponse:
 
 @login_required
 @require_POST
-def start_round(request: HttpRequest, code: str) -> HttpResponse:
-    game = _get_game_for_host(request, code)
-    return views_shell.host_move(request, game, move="lay_out")
-
-
-@login_required
-@require_POST
-def reveal(request: HttpRequest, code: str) -> HttpResponse:
-    game = _get_game_for_host(request, code)
-    if "reveal" in games.edition_of(game).moves:
-        return views_shell.host_move(request, game, move="reveal")
-    # The World's older page turned every card left over at once.
-    return _act(
-        request, code, lambda g: games.make_move(g, None, "evaluate", {"every": True}, teacher=True)
-    )
-
-
-@login_required
-@require_POST
-def play_for_team(request: HttpRequest, code: str) -> HttpResponse:
-    """The projector places a tip for the team whose turn it is."""
-    game = _get_game_for_host(request, code)
-    team = Team.objects.filter(game=game, pk=guard.parse_id(request.POST.get("team"))).first()
-    if team is None:
-        error = RuleViolation("unknown_team", "That team does not play in this game.")
-        return views_shell.render_projector(request, game, error_text(error), status=400)
-    return views_shell.host_move(request, game, move="tip", seat=team.index)
-
-
-@login_required
-@require_POST
 def move(request: HttpRequest, code: str) -> HttpResponse:
-    return views_shell.host_move(request, _get_game_for_host(request, code))
+    return screens.host_move(request, _get_game_for_host(request, code))
 
 
 @login_required
 @require_POST
 def undo(request: HttpRequest, code: str) -> HttpResponse:
-    return views_shell.undo(request, _get_game_for_host(request, code))
+    return screens.undo(request, _get_game_for_host(request, code))
 
 
 @login_required
@@ -205,15 +175,16 @@ def change_mode(request: HttpRequest, code: str) -> HttpResponse:
 @require_POST
 def kick(request: HttpRequest, code: str) -> HttpResponse:
     def action(game: Game) -> None:
-        seat = request.POST.get("seat")
-        if game.on_engine and seat is not None:  # the shells name seats by their index
-            index = guard.parse_id(int(seat) + 1 if seat.isdigit() else None)
-            team = game.teams.filter(index=index - 1).first() if index else None
-            if team is None:
-                raise RuleViolation("unknown_team", "That team does not play in this game.")
-            kick_device(game, team)
+        # The shells name seats by their index; ``team`` (a seat's id) is the older form.
+        if "seat" in request.POST:
+            index = access.parse_index(request.POST["seat"])
+            team = game.teams.filter(index=index).first() if index is not None else None
         else:
-            kick_device(game, _team(game, request.POST.get("team")))
+            team = Team.objects.filter(game=game, pk=access.parse_id(request.POST.get("team")))
+            team = team.first()
+        if team is None:
+            raise RuleViolation("unknown_team", "That team does not play in this game.")
+        kick_device(game, team)
 
     return _act(request, code, action)
 
@@ -221,20 +192,10 @@ def kick(request: HttpRequest, code: str) -> HttpResponse:
 @login_required
 @require_POST
 def end(request: HttpRequest, code: str) -> HttpResponse:
-    game = _get_game_for_host(request, code)
-    if game.on_engine and "end" in games.edition_of(game).moves:
-        return views_shell.host_move(request, game, move="end")
     return _act(request, code, end_game)
 
 
 @login_required
 @require_GET
 def results_csv(request: HttpRequest, code: str) -> HttpResponse:
-    return views_shell.results_csv(_get_game_for_host(request, code))
-
-
-def _team(game: Game, value: str | None) -> Team:
-    team = Team.objects.filter(game=game, pk=guard.parse_id(value)).first()
-    if team is None:
-        raise RuleViolation("unknown_team", "That team does not play in this game.")
-    return team
+    return screens.results_csv(_get_game_for_host(request, code))

@@ -20,7 +20,7 @@ from typing import Any, Literal
 
 import orjson
 
-from play.rules_common import NotYourTurn, RoundClosed, RuleViolation, TurnConflict
+from play.core.errors import NotYourTurn, RoundClosed, RuleViolation, TurnConflict
 
 __all__ = [
     "BotMove",

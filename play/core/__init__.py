@@ -1,0 +1,1 @@
+"""The edition-agnostic play core: engine, registry, store, reads, access, presentation."""

@@ -1,0 +1,99 @@
+"""Who may do what in a game: the teacher running it, a seat's device (its token), and the abuse
+limits for the parts of play that need no account (join codes, team ids, polls).
+
+A join code is short enough to read off a projector, so guessing must be slow: every look-up of
+a code that does not exist counts against the client's address, and past the limit every code
+look-up from that address is refused for a while. The counters live in Django's cache, which all
+app processes share (the file cache by default; a shared cache in a larger deployment).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.core.cache import cache
+from django.http import HttpRequest
+from django.utils.crypto import salted_hmac
+
+from cards.roles import can_run_games
+from play.models import Game, Team
+
+HOST_COOKIE_SALT = "play.fastpoll.projector"  # kept: changing it would log every projector out
+
+MAX_DATABASE_ID = 2**63 - 1
+
+
+def parse_id(value: object) -> int | None:
+    """A database id from a form or URL, or None: never a number the database cannot hold."""
+    text = str(value or "").strip()
+    if not (text.isascii() and text.isdigit()) or len(text) > 19:
+        return None
+    number = int(text)
+    return number if 0 < number <= MAX_DATABASE_ID else None
+
+
+def parse_index(value: object, limit: int = 99) -> int | None:
+    """A seat's index (0, 1, …) from a form, or None: ASCII digits only (``"²".isdigit()`` is
+    true, but ``int("²")`` fails)."""
+    text = str(value or "").strip()
+    if not (text.isascii() and text.isdigit()) or len(text) > 2:
+        return None
+    number = int(text)
+    return number if number <= limit else None
+
+
+def client_address(request: HttpRequest) -> str:
+    # Behind a proxy, the proxy sets REMOTE_ADDR from X-Forwarded-For (see README, Deploying).
+    return request.META.get("REMOTE_ADDR", "unknown")
+
+
+def _key(request: HttpRequest) -> str:
+    return f"play:code-misses:{client_address(request)}"
+
+
+def code_lookups_blocked(request: HttpRequest) -> bool:
+    return cache.get(_key(request), 0) >= settings.PLAY_CODE_MISSES_ALLOWED
+
+
+def count_code_miss(request: HttpRequest) -> None:
+    key = _key(request)
+    window = settings.PLAY_CODE_MISS_WINDOW
+    if cache.add(key, 1, window):
+        return
+    try:
+        cache.incr(key)
+    except ValueError:  # expired in between
+        cache.set(key, 1, window)
+
+
+def can_manage(user: Any, game: Game) -> bool:
+    """The teacher who created the game, or an admin, runs it."""
+    if not can_run_games(user):
+        return False
+    return bool(user.is_superuser or game.created_by_id == user.pk)
+
+
+def team_cookie_name(code: str) -> str:
+    return f"spoton_team_{code.upper()}"
+
+
+def cookie_name(game: Game) -> str:
+    return team_cookie_name(game.code)
+
+
+def team_for_token(game: Game, token: str | None) -> Team | None:
+    if not token:
+        return None
+    return Team.objects.filter(game=game, token=token).first()
+
+
+def host_cookie_name(code: str) -> str:
+    return f"spoton_host_{code.upper()}"
+
+
+def host_cookie_value(code: str) -> str:
+    """What the projector page hands its teacher for one game: it lets the projector's polls be
+    told "unchanged" before Django (``fastpoll``), and nothing more (a changed game still goes
+    through the teacher's session). Keyed on the code and the server's secret; no row to store."""
+    return salted_hmac(HOST_COOKIE_SALT, code.upper(), algorithm="sha256").hexdigest()

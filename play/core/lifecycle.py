@@ -1,0 +1,57 @@
+"""A game's life besides its moves, the same for every edition: devices joining and kicked, the
+mode (projector only or devices), and the end.
+
+These changes run under the game row's lock (``store.locked_game``) and bump its version; moves
+are written by ``store`` only if the version is still the one they were worked out on.
+"""
+
+from __future__ import annotations
+
+from django.utils import timezone
+
+from play.core import registry
+from play.core.errors import RoundClosed, RuleViolation
+from play.core.store import locked_game
+from play.models import Game, Mode, Status, Team, new_token
+
+
+def set_mode(game: Game, mode: str) -> Game:
+    if mode not in Mode.values:
+        raise RuleViolation("unknown_mode", f"Unknown mode {mode!r}.")
+    if mode != Mode.DEVICES and getattr(registry.get(game.edition), "devices_only", False):
+        raise RuleViolation("devices_only", "Every team plays this game on a device of its own.")
+    with locked_game(game.pk) as locked:
+        locked.mode = mode
+        locked.save(update_fields=["mode"])
+    return locked
+
+
+def join_team(game: Game, team: Team) -> str:
+    """Claim a team for a device; returns the token for its cookie.
+
+    A team holds one device at a time: a second device is refused until the teacher kicks the
+    first (a device that only reloaded still has its cookie and never comes here).
+    """
+    with locked_game(game.pk) as locked:
+        team = Team.objects.select_for_update().get(pk=team.pk, game=locked)
+        if locked.mode == Mode.PROJECTOR:
+            raise RoundClosed("projector_only", "This game is played on the projector only.")
+        if team.device_joined:
+            raise RoundClosed("team_taken", "Another device already plays for this team.")
+        team.device_joined = True
+        team.save(update_fields=["device_joined"])
+    return team.token
+
+
+def kick_device(game: Game, team: Team) -> None:
+    """Forget a team's device: its cookie stops working and the team can join again."""
+    with locked_game(game.pk, allow_finished=True) as locked:
+        Team.objects.filter(pk=team.pk, game=locked).update(token=new_token(), device_joined=False)
+
+
+def end_game(game: Game) -> Game:
+    with locked_game(game.pk) as locked:
+        locked.status = Status.FINISHED
+        locked.finished_at = timezone.now()
+        locked.save(update_fields=["status", "finished_at"])
+    return locked

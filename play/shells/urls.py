@@ -1,0 +1,30 @@
+from __future__ import annotations
+
+from django.urls import path
+
+from play.shells import device, host
+from play.shells.api_urls import edition_urls
+
+app_name = "play"
+urlpatterns = [
+    path("", host.index, name="index"),
+    path("new/", host.choose_game, name="new"),
+    path("new/<slug:slug>/", host.new_game, name="new_game"),
+    path("join/", device.join, name="join"),
+    path("host/<str:code>/", host.host, name="host"),
+    path("host/<str:code>/state/", host.host_state, name="host_state"),
+    path("host/<str:code>/move/", host.move, name="host_move"),
+    path("host/<str:code>/undo/", host.undo, name="undo"),
+    path("host/<str:code>/archive/", host.archive, name="archive"),
+    path("host/<str:code>/delete/", host.delete, name="delete"),
+    path("host/<str:code>/mode/", host.change_mode, name="mode"),
+    path("host/<str:code>/kick/", host.kick, name="kick"),
+    path("host/<str:code>/end/", host.end, name="end"),
+    path("host/<str:code>/results.csv", host.results_csv, name="results_csv"),
+    # An edition's own pages (The World's board images) come before the catch-all device URLs.
+    *edition_urls("urls"),
+    path("<str:code>/", device.team, name="team"),
+    path("<str:code>/join/", device.claim, name="claim"),
+    path("<str:code>/state/", device.team_state, name="team_state"),
+    path("<str:code>/move/", device.move, name="team_move"),
+]
