@@ -59,16 +59,16 @@ def main() -> None:
 
     from play.core import store
     from play.core.errors import RuleViolation
-    from play.editions.match import edition, rules
+    from play.editions.match import moves, rules
     from play.models import Game
 
     try:
-        edition.island_deck()
+        moves.island_deck()
     except RuleViolation:  # no island deck in this checkout yet: the tests' plane stands in
         from play.editions.match.deck import deck_data
         from tests.play.match.helpers import island_cards
 
-        edition.island_deck = lambda: deck_data(island_cards())
+        moves.island_deck = lambda: deck_data(island_cards())
 
     call_command("migrate", verbosity=0)
     teacher = User.objects.create_superuser("bench", password="bench-pw")

@@ -167,8 +167,13 @@ class Edition:
       state and may change it in place; it raises ``RuleViolation`` (400), ``NotYourTurn`` or
       another ``TurnConflict`` (409). Arguments arrive from JSON or from forms: check them
       (``arg_int``, ``arg_choice``).
-    - ``teacher_moves``: moves only the teacher may make (seat is then ``None``).
-    - ``view(state, viewer)`` → a JSON-safe dict with exactly what that viewer may see.
+    - ``teacher_moves``: moves only the teacher may make (seat is then ``None``). Every
+      edition has an ``end`` teacher move: the teacher's "End game", after which ``result``
+      gives the standings as they are.
+    - ``view(state, viewer)`` → a JSON-safe dict with exactly what that viewer may see: the
+      secret boundary, a pure function (``view.py``).
+    - ``present(data)`` → the view with what screens add in their language (labels, a map),
+      made from the view alone, so it cannot show more than the view does.
     - ``result(state)`` → ``None`` while the game runs, else a dict with at least ``winners``
       (seat indexes) and ``ranking``.
     - ``bot(state, seat)`` → the computer seat's next ``BotMove``, or ``None`` if it has nothing
@@ -176,8 +181,9 @@ class Edition:
     - ``rows(state)`` → CSV rows (first row the header) for the results export.
     - ``deck_edition``: the card database edition a game needs a deck of, or ``None``.
     - ``messages``: the screens' sentences for this edition's refusal codes (lazy translations,
-      code → text, or (code, English message) → text where one code has several sentences);
-      codes without one fall back to the core's table, then to the English message.
+      code → text, or (code, English message) → text where one code has several sentences;
+      ``%(name)s`` takes the refusal's ``params``); codes without one fall back to the core's
+      table, then to the English message.
     - ``devices_only``: every seat needs a device of its own (a race): no projector-only play.
     """
 
@@ -188,6 +194,7 @@ class Edition:
     moves: Mapping[str, Move]
     view: Callable[[State, Viewer], dict[str, Any]]
     result: Callable[[State], dict[str, Any] | None]
+    present: Callable[[dict[str, Any]], dict[str, Any]] | None = None
     options: tuple[Option, ...] = ()
     check_options: Callable[[dict[str, Any], int], None] | None = None
     teacher_moves: frozenset[str] = frozenset()

@@ -1,4 +1,5 @@
-"""What the shells show besides an edition's view: the join QR code and translated refusals."""
+"""What the shells show besides an edition's view: game URLs, the join QR code, refusals in the
+screen's language."""
 
 from __future__ import annotations
 
@@ -34,43 +35,20 @@ def qr_svg(url: str) -> str:
     )
 
 
-# What a person reads for each rule code (the API keeps the rules' English messages).
+# What a person reads for the refusals of the core itself; an edition's own sentences are in its
+# ``Edition.messages`` (the API keeps the rules' English messages).
 ERROR_TEXT = {
     "not_your_turn": _("It is not this team’s turn."),
     "devices_only": _("Every team plays this game on a device of its own."),
-    "round_complete": _("Every team has placed its 3 tips."),
-    "no_tips_left": _("This team has placed its 3 tips this round."),
-    "card_already_used": _("This tip card has already been played this round."),
-    "wm_card_used": _("W and M are one card, and it has already been played."),
-    "two_player_rule": _("With two teams, both must play different tips: this one is taken."),
-    "place_not_laid_out": _("A tip can only go under a laid-out place card."),
-    "unknown_tip": _("Choose a tip card."),
-    "bad_input": _("Choose a place and a tip card."),
-    "round_open": _("Reveal the current round before starting a new one."),
-    "round_incomplete": _("Not every team has placed its 3 tips yet."),
-    "round_revealed": _("This round has already been revealed."),
-    "no_rounds_left": _("Every round of this game has been played."),
-    "deck_exhausted": _("The deck has too few unused places left."),
     "game_finished": _("This game has ended."),
-    "place_count": _("Choose one more place than there are teams."),
-    "place_ids": _("Choose places from the list."),
-    "face_down_teams": _("Face-down tips are a variant for 3 or 4 teams."),
-    "team_count": _("A game has 2 to 4 teams."),
+    "game_over": _("This game has ended."),
+    "team_count": _("This game is for %(low)s to %(high)s teams."),
+    "player_count": _("This game is for %(low)s to %(high)s players."),
     "team_name": _("Every team needs its own name."),
     "unknown_team": _("That team does not play in this game."),
-    # The World
-    "wrong_phase": _("That is not possible in this phase of the round."),
-    "no_round": _("No round has been laid out yet."),
-    "card_not_available": _("Choose one of the laid-out cards."),
-    "no_exchange_tokens": _("A team can exchange at most twice a game."),
-    "guess_locked": _("This team has locked its guess in."),
-    "no_guess": _("Place at least the board stone before locking in."),
-    "board_required": _("Place the first stone on a board."),
-    "row_needs_column": _("A row stone needs a column stone first."),
-    "letter_needs_row": _("A rectangle stone needs a row stone first."),
-    "malformed_guess": _("Choose a board, then a column, a row and a rectangle."),
-    "variant_needs_three": _("The longer game needs 3 or more teams."),
-    "track_length": _("The track has 10 to 200 spaces."),
+    "unknown_seat": _("That team does not play in this game."),
+    "nothing_to_undo": _("There is no move to take back."),
+    "teacher_only": _("Only the teacher may do that."),
 }
 
 
@@ -79,4 +57,8 @@ def error_text(error: Any, edition: Any = None) -> str:
     English message as a fallback."""
     own = getattr(edition, "messages", None) or {}
     text = own.get((error.code, error.message)) or own.get(error.code)
-    return str(text or ERROR_TEXT.get(error.code, error.message))
+    text = text or ERROR_TEXT.get(error.code)
+    if text is None:
+        return error.message
+    params = getattr(error, "params", None)
+    return str(text) % params if params else str(text)

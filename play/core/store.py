@@ -73,7 +73,9 @@ def clean_seat_names(edition: Edition, names: Sequence[Any]) -> list[str]:
     low, high = edition.seats.min, edition.seats.max
     if not isinstance(names, list | tuple) or not low <= len(names) <= high:
         noun = "team" if edition.seats.kind == "teams" else "player"
-        raise RuleViolation(f"{noun}_count", f"A game has {low} to {high} {noun}s.")
+        error = RuleViolation(f"{noun}_count", f"A game has {low} to {high} {noun}s.")
+        error.params = {"low": low, "high": high}
+        raise error
     cleaned = []
     for name in names:
         if not isinstance(name, str) or not name.strip():
@@ -330,7 +332,8 @@ def undo(game: Game) -> Game:
 
 def view_for(game: Game, viewer: Viewer) -> dict[str, Any]:
     edition = edition_of(game)
-    return edition.view(game.state, viewer)
+    data = edition.view(game.state, viewer)
+    return edition.present(data) if edition.present is not None else data
 
 
 def result_of(game: Game) -> dict[str, Any] | None:

@@ -11,6 +11,8 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.template import TemplateDoesNotExist
+from django.template.loader import get_template
 from django.utils import translation
 from django.utils.translation import gettext as _
 
@@ -62,6 +64,28 @@ def _local_seat_views(game: Game, seats: list[Team], view: dict) -> list[dict]:
     return local
 
 
+@functools.lru_cache(maxsize=64)
+def over_fragment(slug: str) -> str | None:
+    """The edition's standings at the end (``play/<slug>/_over.html``), if it has its own; the
+    core's game-over panel shows the plain ranking otherwise."""
+    name = f"play/{slug}/_over.html"
+    try:
+        get_template(name)
+    except TemplateDoesNotExist:
+        return None
+    return name
+
+
+def outcome(game: Game) -> dict[str, Any] | None:
+    """The edition's result once the game is over; for a game ended without the edition's
+    ``end`` move, the result as the state stands (no winner)."""
+    result = store.result_of(game)
+    if result is None and game.is_finished:
+        seats = range(len(seats_of(game)))
+        return {"winners": [], "ranking": [[1, seat, ""] for seat in seats]}
+    return result
+
+
 def projector_context(request: HttpRequest, game: Game, error: str = "") -> dict[str, Any]:
     seats = seats_of(game)
     view = store.view_for(game, Viewer.teacher())
@@ -71,7 +95,8 @@ def projector_context(request: HttpRequest, game: Game, error: str = "") -> dict
         "view": view,
         "seats": [seat_data(t) for t in seats],
         "local_seats": [] if game.is_finished else _local_seat_views(game, seats, view),
-        "result": store.result_of(game),
+        "result": outcome(game),
+        "over_fragment": over_fragment(game.edition),
         "error": error,
         "is_teacher": True,
         "move_url": game_url("play:host_move", game.code),
@@ -94,7 +119,8 @@ def device_context(game: Game, me: Team, error: str = "") -> dict[str, Any]:
         "view": store.view_for(game, Viewer.of_seat(me.index)),
         "seats": [seat_data(t) for t in seats],
         "me": seat_data(me),
-        "result": store.result_of(game),
+        "result": outcome(game),
+        "over_fragment": over_fragment(game.edition),
         "error": error,
         "is_teacher": False,
         "move_url": game_url("play:team_move", game.code),

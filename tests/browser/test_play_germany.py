@@ -144,7 +144,7 @@ def test_a_whole_game_on_the_projector(
     stored = Game.objects.get(pk=game.pk)
     assert stored.is_finished
     shown = [int(s) for s in host.locator(".de-results .ranking strong").all_inner_texts()]
-    from play.editions.germany.game import totals
+    from play.editions.germany.moves import totals
 
     assert sorted(shown, reverse=True) == sorted(totals(stored.state), reverse=True)
 
@@ -164,7 +164,7 @@ def _join(browser, live_server, code: str, team: str):
 def test_a_teacher_and_two_devices_play_a_round(
     browser, live_server, teacher, big_deck, screenshot_dir
 ):
-    from play.editions.germany.game import totals
+    from play.editions.germany.moves import totals
     from play.models import Game
 
     host = _logged_in_context(browser, live_server, teacher, 1280, 720).new_page()

@@ -13,11 +13,11 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 @pytest.fixture(autouse=True)
 def island_deck(monkeypatch):
-    from play.editions.match import edition
+    from play.editions.match import moves
     from play.editions.match.deck import deck_data
     from tests.play.match.helpers import island_cards
 
-    monkeypatch.setattr(edition, "island_deck", lambda: deck_data(island_cards()))
+    monkeypatch.setattr(moves, "island_deck", lambda: deck_data(island_cards()))
 
 
 def _projector(browser, live_server, user, code):

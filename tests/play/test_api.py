@@ -150,7 +150,7 @@ def test_reveal_needs_every_tip_and_then_scores(teacher, game2):
 
 def _play_full_round(client, game, body):
     """Play every team's legal tips in turn, as the rules allow."""
-    from play.editions.germany.game import _round_state
+    from play.editions.germany.moves import round_state
     from play.models import Team
 
     while True:
@@ -159,7 +159,7 @@ def _play_full_round(client, game, body):
             return
         team = Team.objects.get(game=game, index=state["next_team"])
         stored = Game.objects.get(pk=game.pk).state
-        rnd = _round_state(stored, stored["rounds"][-1])
+        rnd = round_state(stored, stored["rounds"][-1])
         tip = rnd.available_tips(team.index)[0]
         place = body["places"][len(rnd.tips) % len(body["places"])]["id"]
         response = client.post(

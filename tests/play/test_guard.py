@@ -14,7 +14,7 @@ from django.utils import timezone
 from play.core import store
 from play.core.engine import Context, Viewer, apply_move, setup_rng
 from play.core.expiry import expire_games
-from play.editions.germany import game as germany
+from play.editions.germany import moves as germany
 from play.models import Game, Mode, Status
 from tests.conftest import api_client_for
 

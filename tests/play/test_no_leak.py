@@ -12,7 +12,7 @@ import re
 import pytest
 from django.test import Client
 
-from play.editions.germany.game import _round_state
+from play.editions.germany.moves import round_state
 from play.models import Game, Mode
 from tests.conftest import api_client_for
 
@@ -22,7 +22,7 @@ pytestmark = pytest.mark.django_db
 def _table(game: Game):
     """The stored state and the current round as the rules see it."""
     stored = Game.objects.get(pk=game.pk).state
-    return stored, _round_state(stored, stored["rounds"][-1])
+    return stored, round_state(stored, stored["rounds"][-1])
 
 
 def _secrets(game: Game) -> list[str]:

@@ -16,7 +16,7 @@ from play.core.engine import (
     apply_move,
     setup_rng,
 )
-from play.editions.world import game as world
+from play.editions.world import moves as world
 from play.editions.world.view import view as world_view
 
 OPTIONS = {"starting_team": 1, "track_length": 12, "longer_game": False}

@@ -10,7 +10,7 @@ from django.test import Client
 
 from play.core import store
 from play.core.engine import Viewer
-from play.editions.world import game as world
+from play.editions.world import moves as world
 from play.editions.world import rules
 
 pytestmark = pytest.mark.django_db

@@ -11,7 +11,7 @@ import pytest
 from django.test import Client
 
 from play.core.lifecycle import set_mode
-from play.editions.world import game as world
+from play.editions.world import moves as world
 from play.models import Game, Mode
 
 pytestmark = pytest.mark.django_db

@@ -1,10 +1,5 @@
-"""The ``dice`` edition as the play core sees it: options, moves, views, bots and CSV rows.
-
-The rules themselves are in ``rules.py``; this module turns move arguments into rule calls,
-draws the die from the move's generator (so the log replays to the same rolls) and cuts the
-views. Everything on the table is public (face-up cards, counters, the pawn), so every viewer
-sees the same; a seat's view adds which lines it may choose and the chance of busting on each.
-"""
+"""The ``dice`` edition as the play core sees it: options, messages, bots and CSV rows. The
+rules are in ``rules.py``, the moves in ``moves.py``, what each viewer sees in ``view.py``."""
 
 from __future__ import annotations
 
@@ -13,123 +8,13 @@ from typing import Any
 from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
-from play.core.engine import (
-    BotMove,
-    Context,
-    Edition,
-    Option,
-    RuleViolation,
-    Seats,
-    Viewer,
-    arg_choice,
-    arg_int,
-)
-from play.editions.dice import bots, rules
+from play.core.engine import BotMove, Edition, Option, Seats
+from play.editions.dice import bots, moves, rules, view
 
 State = dict[str, Any]
 # Seconds between a computer player's moves, so a class can follow the counting; the setting
 # DICE_BOT_DELAY changes it (0 in tests: the computer answers within the move's request).
 BOT_DELAY = 1.2
-
-
-def setup(options: dict[str, Any], deck: list[dict] | None, seat_names: list[str], rng) -> State:
-    state = rules.new_game(seat_names, rng, mix=options["mix"], first=options["first"])
-    state["bot_level"] = options["bot"]
-    return state
-
-
-def move_place(state: State, seat: int | None, args: dict[str, Any], ctx: Context) -> State:
-    edge = arg_choice(args, "edge", rules.EDGES)
-    index = arg_int(args, "index", 0, rules.SIZE - 1)
-    return rules.place_pawn(state, seat, edge, index)
-
-
-def move_roll(state: State, seat: int | None, args: dict[str, Any], ctx: Context) -> State:
-    # Check the turn before drawing, then draw from the move's own generator: replays agree.
-    rules.check_turn(state, seat, ("roll", "decide"))
-    return rules.roll(state, seat, ctx.rng.randint(1, 6))
-
-
-def move_stop(state: State, seat: int | None, args: dict[str, Any], ctx: Context) -> State:
-    return rules.stop(state, seat)
-
-
-def check_options(options: dict[str, Any], seats: int) -> None:
-    if seats != 2:
-        raise RuleViolation("bad_seats", "Spot On is a game for two players.")
-
-
-def _card(card: dict[str, Any] | None, steps: list[int] | None = None) -> dict[str, Any] | None:
-    if card is None:
-        return None
-    return {
-        "steps": steps or [],  # where the last roll's count passed this card (1, 2, …)
-        "ref": card["ref"],
-        "rank": card["rank"],
-        "suit": card["suit"],
-        "court": rules.is_court(card),
-        "counters": [{"seat": seat, "up": up} for seat, up in card["counters"]],
-    }
-
-
-def _lines(state: State, seat: int) -> list[dict[str, Any]]:
-    grid = state["grid"]
-    return [
-        {
-            "edge": edge,
-            "index": index,
-            "ok": rules.line_choosable(grid, seat, edge, index),
-            "bust": rules.bust_chance(state, seat, edge, index)[0],
-        }
-        for edge in rules.EDGES
-        for index in range(rules.SIZE)
-    ]
-
-
-def view(state: State, viewer: Viewer) -> dict[str, Any]:
-    turn = state["turn"]
-    players = [
-        {
-            "seat": seat,
-            "name": name,
-            "supply": rules.supply(state, seat),
-            "score": rules.score(state["taken"][seat]),
-            "taken": [_card({**card, "counters": []}) for card in state["taken"][seat]],
-        }
-        for seat, name in enumerate(state["players"])
-    ]
-    seat = turn["seat"]
-    pawn = turn["pawn"]
-    steps: dict[int, list[int]] = {}
-    last = state["last"]
-    if last is not None and last["kind"] in ("placed", "bust"):
-        for step, cell in enumerate(last["path"], start=1):
-            steps.setdefault(cell, []).append(step)
-    return {
-        "you": viewer.seat if viewer.role == "seat" else None,
-        "active_seats": [] if state["over"] else [seat],
-        "mix": state["mix"],
-        "size": rules.SIZE,
-        "grid": [_card(card, steps.get(cell)) for cell, card in enumerate(state["grid"])],
-        "players": players,
-        "turn": {
-            "seat": seat,
-            "number": turn["number"],
-            "phase": turn["phase"],
-            "pawn": pawn,
-            "placed": list(turn["placed"]),
-            "bust": (
-                rules.bust_chance(state, seat, pawn["edge"], pawn["index"])[0] if pawn else None
-            ),
-        },
-        "lines": _lines(state, seat) if turn["phase"] == "place" else [],
-        "last": state["last"],
-        # The latest roll stays on the die after a stop, so the room sees what was thrown.
-        "die": next((e["die"] for e in reversed(state["events"]) if "die" in e), None),
-        "events": state["events"],
-        "courts_left": rules.courts_left(state),
-        "result": rules.result(state),
-    }
 
 
 def bot(state: State, seat: int) -> BotMove | None:
@@ -174,9 +59,10 @@ EDITION = Edition(
     slug="dice",
     name=_("Spot On: dice (Knizia 1995)"),
     seats=Seats(2, 2, "players"),
-    setup=setup,
-    moves={"place": move_place, "roll": move_roll, "stop": move_stop},
-    view=view,
+    setup=moves.setup,
+    moves=moves.MOVES,
+    teacher_moves=moves.TEACHER_MOVES,
+    view=view.view,
     result=rules.result,
     options=(
         Option(
@@ -200,7 +86,7 @@ EDITION = Edition(
             ),
         ),
     ),
-    check_options=check_options,
+    check_options=moves.check_options,
     bot=bot,
     rows=rows,
     messages=MESSAGES,

@@ -1,6 +1,6 @@
 """Computer against computer: win rates of the dice bots, for ``manage.py simulate dice``.
 
-Each game is played through the edition's own moves (``play.engine.apply_move``), with the die
+Each game is played through the edition's own moves (``play.core.engine.apply_move``), with the die
 drawn from the same per-move generator the core uses, so a simulated game is a game the site
 could have logged. The starting player alternates between games (even games: the first bot
 starts; odd games: the second), which makes the comparison of the bots fair and lets the first
@@ -15,12 +15,24 @@ import math
 import random
 from collections.abc import Iterator
 
-from play.core.engine import Context, apply_move, move_rng, setup_rng
+from play.core.engine import Context, Edition, Seats, apply_move, move_rng, setup_rng
+from play.editions.dice import moves, rules, view
 from play.editions.dice.bots import LEVELS, choose
-from play.editions.dice.edition import EDITION
 
 MAX_MOVES = 5000  # far beyond any real game (about 150 moves); a stall is a bug to report
 Z95 = 1.959964
+
+# The rules alone, as the engine needs them (the registered edition adds options and texts).
+EDITION = Edition(
+    slug="dice",
+    name="dice",
+    seats=Seats(2, 2, "players"),
+    setup=moves.setup,
+    moves=moves.MOVES,
+    teacher_moves=moves.TEACHER_MOVES,
+    view=view.view,
+    result=rules.result,
+)
 
 
 def wilson(wins: int, games: int, z: float = Z95) -> tuple[float, float]:

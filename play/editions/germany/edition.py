@@ -11,8 +11,8 @@ from django.utils.text import format_lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from play.core.engine import Edition, Option, Seats, Viewer
-from play.editions.germany import game
+from play.core.engine import Edition, Option, Seats
+from play.editions.germany import moves, view
 
 TIP_TEXT = {
     "N": (gettext_lazy("N"), gettext_lazy("furthest north")),
@@ -33,8 +33,8 @@ def tip_card(value: str | None) -> dict[str, Any]:
     return {"value": value, "label": str(label), "title": str(title)}
 
 
-def view(state: dict, viewer: Viewer) -> dict[str, Any]:
-    data = game.view(state, viewer)
+def present(data: dict[str, Any]) -> dict[str, Any]:
+    """The tip cards' labels and the revealed round's map, added to what ``view`` shows."""
     rnd = data["round"]
     if rnd:
         for place in rnd["places"]:
@@ -75,7 +75,30 @@ def round_map_svg(places: tuple[tuple[float, float], ...], language: str) -> str
 
 
 def rows(state: dict) -> list[list[Any]]:
-    return game.rows(state, _("Round"), _("Total"))
+    return moves.rows(state, _("Round"), _("Total"))
+
+
+# The refusals a team meets on the screen, in the screen's language.
+MESSAGES = {
+    "round_complete": gettext_lazy("Every team has placed its 3 tips."),
+    "no_tips_left": gettext_lazy("This team has placed its 3 tips this round."),
+    "card_already_used": gettext_lazy("This tip card has already been played this round."),
+    "wm_card_used": gettext_lazy("W and M are one card, and it has already been played."),
+    "two_player_rule": gettext_lazy(
+        "With two teams, both must play different tips: this one is taken."
+    ),
+    "place_not_laid_out": gettext_lazy("A tip can only go under a laid-out place card."),
+    "unknown_tip": gettext_lazy("Choose a tip card."),
+    "bad_input": gettext_lazy("Choose a place and a tip card."),
+    "round_open": gettext_lazy("Reveal the current round before starting a new one."),
+    "round_incomplete": gettext_lazy("Not every team has placed its 3 tips yet."),
+    "round_revealed": gettext_lazy("This round has already been revealed."),
+    "no_rounds_left": gettext_lazy("Every round of this game has been played."),
+    "deck_exhausted": gettext_lazy("The deck has too few unused places left."),
+    "place_count": gettext_lazy("Choose one more place than there are teams."),
+    "place_ids": gettext_lazy("Choose places from the list."),
+    "face_down_teams": gettext_lazy("Face-down tips are a variant for 3 or 4 teams."),
+}
 
 
 EDITION = Edition(
@@ -86,14 +109,16 @@ EDITION = Edition(
         "east — or has the most inhabitants?"
     ),
     seats=Seats(2, 4, "teams"),
-    setup=game.setup,
-    moves=game.MOVES,
-    teacher_moves=game.TEACHER_MOVES,
-    view=view,
-    result=game.result,
+    setup=moves.setup,
+    moves=moves.MOVES,
+    teacher_moves=moves.TEACHER_MOVES,
+    view=view.view,
+    present=present,
+    result=moves.result,
     rows=rows,
     deck_edition="germany",
-    check_options=game.check_options,
+    messages=MESSAGES,
+    check_options=moves.check_options,
     options=(
         Option(
             "starting_team",

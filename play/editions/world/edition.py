@@ -10,12 +10,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from play.core.engine import Edition, Option, Seats
-from play.editions.world import game, rules, view
+from play.editions.world import moves, rules, view
 
 
 def setup(options: dict, deck: list[dict] | None, names: list[str], rng: random.Random) -> dict:
     # The printed scoring board's final spaces; pawns may still go beyond them.
-    return game.setup(options, deck, names, rng, final_spaces=settings.WORLD_FINAL_SPACES)
+    return moves.setup(options, deck, names, rng, final_spaces=settings.WORLD_FINAL_SPACES)
 
 
 def position_text(position: int | None, length: int) -> str:
@@ -90,12 +90,31 @@ def rows(state: dict[str, Any]) -> list[list[Any]]:
     return out
 
 
+# The refusals a team meets on the screen, in the screen's language.
+MESSAGES = {
+    "wrong_phase": _("That is not possible in this phase of the round."),
+    "no_round": _("No round has been laid out yet."),
+    "card_not_available": _("Choose one of the laid-out cards."),
+    "no_exchange_tokens": _("A team can exchange at most twice a game."),
+    "guess_locked": _("This team has locked its guess in."),
+    "no_guess": _("Place at least the board stone before locking in."),
+    "board_required": _("Place the first stone on a board."),
+    "row_needs_column": _("A row stone needs a column stone first."),
+    "letter_needs_row": _("A rectangle stone needs a row stone first."),
+    "malformed_guess": _("Choose a board, then a column, a row and a rectangle."),
+    "variant_needs_three": _("The longer game needs 3 or more teams."),
+    "track_length": _("The track has 10 to 200 spaces."),
+    "bad_input": _("Choose one of the offered answers."),
+    "deck_exhausted": _("The deck has too few unused places left."),
+}
+
+
 WORLD = Edition(
     slug="world",
     name=gettext_lazy("Spot On: The World"),
     seats=Seats(rules.MIN_TEAMS, rules.MAX_TEAMS, "teams"),
     setup=setup,
-    moves=game.MOVES,
+    moves=moves.MOVES,
     view=view.view,
     result=view.result,
     options=(
@@ -118,8 +137,8 @@ WORLD = Edition(
             False,
         ),
     ),
-    check_options=game.check_options,
-    teacher_moves=game.TEACHER_MOVES,
+    check_options=moves.check_options,
+    teacher_moves=moves.TEACHER_MOVES,
     rows=rows,
     deck_edition="world",
     description=gettext_lazy(

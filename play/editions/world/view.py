@@ -9,7 +9,7 @@ from typing import Any
 
 from play.core.engine import Viewer
 from play.editions.world import rules
-from play.editions.world.game import (
+from play.editions.world.moves import (
     CHOOSING,
     DONE,
     EXCHANGING,

@@ -45,12 +45,12 @@ def main() -> None:
     from django.db import connection
 
     from play.core import store
-    from play.editions.match import edition, rules
+    from play.editions.match import moves, rules
     from play.editions.match.deck import deck_data
     from play.models import Game
     from tests.play.match.helpers import island_cards
 
-    edition.island_deck = lambda: deck_data(island_cards())
+    moves.island_deck = lambda: deck_data(island_cards())
     call_command("migrate", verbosity=0)
     user = User.objects.create_superuser("race", password="x")
     game = store.create_game(user=user, edition="match", seat_names=["A", "B", "C"])

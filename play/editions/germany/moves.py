@@ -1,4 +1,4 @@
-"""Spot On: Germany as a game on the play core: setup, moves, views and result on plain data.
+"""Spot On: Germany as a game on the play core: setup, moves and result on plain data.
 
 The state keeps the deck's cards under opaque per-game references (drawn from the setup's
 random generator), so nothing a viewer receives before a reveal — references, order, sizes —
@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from play.core.engine import Context, RoundClosed, RuleViolation, Viewer
+from play.core.engine import Context, RoundClosed, RuleViolation
 from play.editions.germany import rules
 
 State = dict[str, Any]
@@ -62,11 +62,11 @@ def setup(options: dict[str, Any], deck: list[dict] | None, seats: list[str], rn
     }
 
 
-def _current(state: State) -> dict | None:
+def current_round(state: State) -> dict | None:
     return state["rounds"][-1] if state["rounds"] else None
 
 
-def _round_state(state: State, rnd: dict) -> rules.RoundState:
+def round_state(state: State, rnd: dict) -> rules.RoundState:
     return rules.RoundState(
         teams=state["teams"],
         starting_team=rnd["starting_team"],
@@ -78,7 +78,7 @@ def _round_state(state: State, rnd: dict) -> rules.RoundState:
 
 def lay_out(state: State, seat, args: dict, ctx: Context) -> State:
     """The teacher lays out the next round: drawn from the stock, or the places given."""
-    last = _current(state)
+    last = current_round(state)
     if last is not None and not last["revealed"]:
         raise RoundClosed("round_open", "Reveal the current round before starting a new one.")
     number = len(state["rounds"]) + 1
@@ -116,7 +116,7 @@ def lay_out(state: State, seat, args: dict, ctx: Context) -> State:
 
 
 def tip(state: State, seat, args: dict, ctx: Context) -> State:
-    rnd = _current(state)
+    rnd = current_round(state)
     if rnd is None:
         raise RoundClosed("no_round", "No round has been laid out yet.")
     if seat is None:
@@ -124,17 +124,17 @@ def tip(state: State, seat, args: dict, ctx: Context) -> State:
     value, place = args.get("tip"), args.get("place")
     if not isinstance(value, str) or not isinstance(place, str):
         raise RuleViolation("bad_input", "Choose a place and a tip card.")
-    table = _round_state(state, rnd)
+    table = round_state(state, rnd)
     played = table.play(seat, place, value)
     rnd["tips"].append([played.team, played.place_id, played.tip.value, played.order])
     return state
 
 
 def reveal(state: State, seat, args: dict, ctx: Context) -> State:
-    rnd = _current(state)
+    rnd = current_round(state)
     if rnd is None:
         raise RoundClosed("no_round", "No round has been laid out yet.")
-    table = _round_state(state, rnd)
+    table = round_state(state, rnd)
     table.check_reveal()
     facts = [
         rules.PlaceFacts(
@@ -170,7 +170,7 @@ def totals(state: State) -> list[int]:
 
 
 def is_over(state: State) -> bool:
-    last = _current(state)
+    last = current_round(state)
     played_out = last is not None and last["revealed"] and last["number"] >= state["rounds_total"]
     return state["ended"] or played_out
 
@@ -183,93 +183,6 @@ def result(state: State) -> dict[str, Any] | None:
         "winners": [team for rank, team, _points in ranking if rank == 1],
         "ranking": [[rank, team, points] for rank, team, points in ranking],
     }
-
-
-def _round_view(state: State, rnd: dict, viewer: Viewer) -> dict[str, Any]:
-    table = _round_state(state, rnd)
-    complete = table.is_complete()
-    hide = state["face_down"] and not complete
-    scored = {
-        order: (correct, row, points) for order, correct, row, points in rnd.get("scored", [])
-    }
-    places = []
-    for position, ref in enumerate(rnd["places"]):
-        card = state["cards"][ref]
-        stack = []
-        for team, place, value, order in rnd["tips"]:
-            if place != ref:
-                continue
-            visible = not hide or (viewer.role == "seat" and viewer.seat == team)
-            entry: dict[str, Any] = {
-                "order": order,
-                "team": team,
-                "tip": value if visible else None,
-            }
-            if rnd["revealed"]:
-                correct, row, points = scored[order]
-                entry.update(correct=correct, row=row, points=points)
-            stack.append(entry)
-        item: dict[str, Any] = {
-            "id": ref,
-            "position": position,
-            "name": card["name"],
-            "stack": stack,
-        }
-        if rnd["revealed"]:
-            item["back"] = {k: card[k] for k in BACK_FIELDS}
-        places.append(item)
-    next_team = None if rnd["revealed"] else table.next_team()
-    data: dict[str, Any] = {
-        "number": rnd["number"],
-        "starting_team": rnd["starting_team"],
-        "revealed": rnd["revealed"],
-        "complete": complete,
-        "next_team": next_team,
-        "tips_left": {t: table.tips_left(t) for t in range(state["teams"])},
-        "places": places,
-    }
-    if rnd["revealed"]:
-        data["team_points"] = dict(enumerate(rnd["points"]))
-    return data
-
-
-def view(state: State, viewer: Viewer) -> dict[str, Any]:
-    rnd = _current(state)
-    round_view = _round_view(state, rnd, viewer) if rnd else None
-    running = totals(state)
-    data: dict[str, Any] = {
-        "rounds_total": state["rounds_total"],
-        "face_down": state["face_down"],
-        "draw": state["draw"],
-        "starting_team": state["starting_team"],
-        "points": running,
-        "history": [list(r["points"]) for r in state["rounds"] if r["revealed"]],
-        "round": round_view,
-        "stock_left": len(state["stock"]),
-        "over": is_over(state),
-        "active_seats": [],
-    }
-    if round_view and round_view["next_team"] is not None and not data["over"]:
-        data["active_seats"] = [round_view["next_team"]]
-    if viewer.role == "seat" and round_view and not round_view["revealed"]:
-        table = _round_state(state, rnd)
-        data["hand"] = [t.value for t in table.available_tips(viewer.seat)]
-        data["played"] = [v for team, _p, v, _o in rnd["tips"] if team == viewer.seat]
-        data["my_turn"] = round_view["next_team"] == viewer.seat and not data["over"]
-    picking = state["draw"] == "picked" and (rnd is None or rnd["revealed"])
-    if viewer.role == "teacher" and picking and not data["over"]:
-        used = {ref for r in state["rounds"] for ref in r["places"]}
-        data["pickable"] = sorted(
-            (
-                {"id": ref, "name": card["name"]}
-                for ref, card in state["cards"].items()
-                if ref not in used
-            ),
-            key=lambda p: p["name"].casefold(),
-        )
-    if data["over"]:
-        data["ranking"] = result(state)["ranking"]
-    return data
 
 
 def rows(state: State, round_label: str = "Round", total_label: str = "Total") -> list[list]:

@@ -1,0 +1,49 @@
+"""Dice moves on plain data: move arguments turned into rule calls, the die drawn from the
+move's own generator (so the log replays to the same rolls)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from play.core.engine import Context, RuleViolation, arg_choice, arg_int
+from play.editions.dice import rules
+
+State = dict[str, Any]
+
+
+def setup(options: dict[str, Any], deck: list[dict] | None, seat_names: list[str], rng) -> State:
+    state = rules.new_game(seat_names, rng, mix=options["mix"], first=options["first"])
+    state["bot_level"] = options["bot"]
+    return state
+
+
+def move_place(state: State, seat: int | None, args: dict[str, Any], ctx: Context) -> State:
+    edge = arg_choice(args, "edge", rules.EDGES)
+    index = arg_int(args, "index", 0, rules.SIZE - 1)
+    return rules.place_pawn(state, seat, edge, index)
+
+
+def move_roll(state: State, seat: int | None, args: dict[str, Any], ctx: Context) -> State:
+    # Check the turn before drawing, then draw from the move's own generator: replays agree.
+    rules.check_turn(state, seat, ("roll", "decide"))
+    return rules.roll(state, seat, ctx.rng.randint(1, 6))
+
+
+def move_stop(state: State, seat: int | None, args: dict[str, Any], ctx: Context) -> State:
+    return rules.stop(state, seat)
+
+
+def check_options(options: dict[str, Any], seats: int) -> None:
+    if seats != 2:
+        raise RuleViolation("bad_seats", "Spot On is a game for two players.")
+
+
+def move_end(state: State, seat: int | None, args: dict[str, Any], ctx: Context) -> State:
+    """The teacher ends the game early: it is scored as it stands."""
+    state["over"] = True
+    state["turn"]["phase"] = "over"
+    return state
+
+
+MOVES = {"place": move_place, "roll": move_roll, "stop": move_stop, "end": move_end}
+TEACHER_MOVES = frozenset({"end"})
