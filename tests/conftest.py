@@ -15,6 +15,14 @@ hypothesis_settings.register_profile("spot-on", deadline=None)
 hypothesis_settings.load_profile("spot-on")
 
 
+def pytest_configure(config) -> None:
+    from django.conf import settings
+
+    # Hashing a password with the production hasher takes most of a second on purpose; a test
+    # user needs none of that strength (before any hash is made: the hashers are cached).
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 @pytest.fixture(autouse=True)
 def _isolated_cache(settings, tmp_path):
     # A location of its own per test: local-memory caches of one location share their data.
@@ -157,9 +165,11 @@ def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix, t
         database.setdefault("TEST", {})["NAME"] = str(tmp_path_factory.mktemp("db") / "test.db")
 
 
-@pytest.fixture(scope="session", autouse=True)
-def _no_stray_database_sessions(django_db_setup, django_db_blocker):
-    """PostgreSQL refuses to drop a test database another session still uses (a thread's
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    """The test database, made only when a test asks for one (pure tests run without it).
+
+    PostgreSQL refuses to drop a test database another session still uses (a thread's
     connection that outlived its test): end such sessions before the test database goes."""
     yield
     from django.db import connection

@@ -178,6 +178,8 @@ class Edition:
       (seat indexes) and ``ranking``.
     - ``bot(state, seat)`` → the computer seat's next ``BotMove``, or ``None`` if it has nothing
       to do now. Deterministic given the state (use ``state``-held randomness or the seat).
+    - ``teacher_bot(state)`` → the teacher's next step when the computer runs the table (a
+      demonstration, the edition contract test), or ``None`` when seats must act first.
     - ``rows(state)`` → CSV rows (first row the header) for the results export.
     - ``deck_edition``: the card database edition a game needs a deck of, or ``None``.
     - ``messages``: the screens' sentences for this edition's refusal codes (lazy translations,
@@ -185,6 +187,8 @@ class Edition:
       ``%(name)s`` takes the refusal's ``params``); codes without one fall back to the core's
       table, then to the English message.
     - ``devices_only``: every seat needs a device of its own (a race): no projector-only play.
+    - ``secret_seats``: a seat's view holds what the room must not see (a hand, an open
+      guess): in devices mode the projector never plays for a seat, it waits for its device.
     """
 
     slug: str
@@ -199,11 +203,13 @@ class Edition:
     check_options: Callable[[dict[str, Any], int], None] | None = None
     teacher_moves: frozenset[str] = frozenset()
     bot: Callable[[State, int], BotMove | None] | None = None
+    teacher_bot: Callable[[State], BotMove | None] | None = None
     rows: Callable[[State], list[list[Any]]] | None = None
     deck_edition: str | None = None
     description: Any = ""
     messages: Mapping[str, Any] = field(default_factory=dict)
     devices_only: bool = False
+    secret_seats: bool = False
 
 
 def clean_options(edition: Edition, options: Mapping[str, Any] | None, seats: int) -> dict:

@@ -56,8 +56,9 @@ def _local_seat_views(game: Game, seats: list[Team], view: dict) -> list[dict]:
     """Seats acting now that play on the projector: no device of their own, not a computer."""
     active = view.get("active_seats") or []
     local = []
+    waits_for_devices = game.mode == Mode.DEVICES and store.edition_of(game).secret_seats
     for team in seats:
-        on_projector = game.mode == Mode.PROJECTOR or not team.device_joined
+        on_projector = game.mode == Mode.PROJECTOR or not (team.device_joined or waits_for_devices)
         if team.index in active and on_projector and not team.is_bot:
             seat_view = store.view_for(game, Viewer.of_seat(team.index))
             local.append({"seat": seat_data(team), "view": seat_view})

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from play.core.engine import Edition, Option, Seats
-from play.editions.germany import moves, view
+from play.editions.germany import bots, moves, view
 
 TIP_TEXT = {
     "N": (gettext_lazy("N"), gettext_lazy("furthest north")),
@@ -118,6 +118,8 @@ EDITION = Edition(
     rows=rows,
     deck_edition="germany",
     messages=MESSAGES,
+    bot=bots.bot,
+    teacher_bot=bots.teacher_bot,
     check_options=moves.check_options,
     options=(
         Option(

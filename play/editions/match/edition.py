@@ -50,6 +50,11 @@ def bot(state: State, seat: int) -> BotMove | None:
     return BotMove("claim", args, delay)
 
 
+def teacher_bot(state: State) -> BotMove | None:
+    """The teacher presses Start between the games of a match."""
+    return BotMove("start") if state["phase"] == "ready" else None
+
+
 def rows(state: State) -> list[list[Any]]:
     played = [f"game {entry['game']}: {GAME_NAMES[entry['game']]}" for entry in state["history"]]
     out: list[list[Any]] = [["seat", "name", "team", "score", *played]]
@@ -95,10 +100,12 @@ EDITION = Edition(
     options=OPTIONS,
     check_options=moves.check_options,
     bot=bot,
+    teacher_bot=teacher_bot,
     rows=rows,
     description=_(
         "Teams race to spot the one symbol two round cards share: five island games to 10 points."
     ),
     messages=MESSAGES,
+    secret_seats=True,
     devices_only=True,  # teams race at the same moment: one screen cannot take turns
 )

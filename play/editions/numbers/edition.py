@@ -60,6 +60,7 @@ EDITION = Edition(
     present=present,
     result=rules.result,
     messages=MESSAGES,
+    secret_seats=True,
     options=(
         Option(
             "level",

@@ -146,7 +146,7 @@ class Search:
                 continue
             rest = key[:index] + key[index + 1 :]
             if not rest:
-                for value, op in _last_steps(total, target, self.small, fresh):
+                for value, op in hit_values(total, target, self.small, fresh):
                     if kind in (JOKER, value):
                         paths.append(((kind, value, op, target),))
                 continue
@@ -247,8 +247,9 @@ def solve(
     return found, search.complete
 
 
-def _last_steps(total: int, target: int, small: bool, fresh: bool) -> list[tuple[int, str]]:
-    """The (value, op) pairs that take ``total`` to ``target`` in one play."""
+def hit_values(total: int, target: int, small: bool, fresh: bool) -> list[tuple[int, str]]:
+    """The (value, op) plays that take ``total`` to ``target`` in one play, in the order
+    + − × ÷ (``fresh``: the first card of a target, only added)."""
     found = []
     if 1 <= target - total <= 13:
         found.append((target - total, "+"))
@@ -290,7 +291,7 @@ def shortest(
         if nodes[0] > budget:
             raise BudgetExceeded
         if depth == 1:
-            for value, op in _last_steps(now, target, small, first):
+            for value, op in hit_values(now, target, small, first):
                 for kind in (value, JOKER):
                     if hand[kind]:
                         return ((kind, value, op, target),)

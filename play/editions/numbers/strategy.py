@@ -30,6 +30,7 @@ from functools import lru_cache
 from typing import Any
 
 from play.editions.numbers.rules import JOKER, OPS, SMALL_OPS
+from play.editions.numbers.solver import hit_values
 
 State = dict[str, Any]
 VALUES = range(1, 14)
@@ -70,23 +71,6 @@ def distance(total: int, target: int, small: bool) -> int:
     if total in one:
         return 1
     return 2 if total in two else 3
-
-
-def hit_values(total: int, target: int, small: bool, fresh: bool) -> list[tuple[int, str]]:
-    """The (value, op) plays that take ``total`` to ``target``, in the order + − × ÷."""
-    found = []
-    if 1 <= target - total <= 13:
-        found.append((target - total, "+"))
-    if fresh:
-        return found
-    if 1 <= total - target <= 13:
-        found.append((total - target, "-"))
-    if not small:
-        if total and target % total == 0 and 1 <= target // total <= 13:
-            found.append((target // total, "*"))
-        if total % target == 0 and 1 <= total // target <= 13:
-            found.append((total // target, "/"))
-    return found
 
 
 def _apply(total: int, value: int, op: str) -> int | None:

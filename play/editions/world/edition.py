@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from play.core.engine import Edition, Option, Seats
-from play.editions.world import moves, rules, view
+from play.editions.world import bots, moves, rules, view
 
 
 def setup(options: dict, deck: list[dict] | None, names: list[str], rng: random.Random) -> dict:
@@ -141,6 +141,10 @@ WORLD = Edition(
     teacher_moves=moves.TEACHER_MOVES,
     rows=rows,
     deck_edition="world",
+    messages=MESSAGES,
+    secret_seats=True,
+    bot=bots.bot,
+    teacher_bot=bots.teacher_bot,
     description=gettext_lazy(
         "Places all over the world: choose a card, guess board, column, row and rectangle."
     ),
