@@ -290,9 +290,7 @@ def test_germany_and_world_moves_do_not_mix(teacher, world3, game2):
 def test_no_card_comes_out_twice_and_the_deck_runs_out(teacher, world_big):
     from play.core.store import create_game
 
-    game = create_game(
-        user=teacher, edition="world", deck=world_big, seat_names=list("ABCDEF")
-    )
+    game = create_game(user=teacher, edition="world", deck=world_big, seat_names=list("ABCDEF"))
     client = api_client_for(teacher)
     for _ in range(4):  # 24 cards, 6 a round
         _play_to_guessing(client, game)

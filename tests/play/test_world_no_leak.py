@@ -113,7 +113,10 @@ def test_no_response_carries_a_solution_before_its_evaluation(teacher, world_big
     for n, i in enumerate(rnd["order"]):
         team, device = by_index[i]
         swap = "yes" if n == 0 else "no"
-        keep("exchange", device.post(f"/play/{game.code}/move/", {"move": "exchange", "exchange": swap}))
+        keep(
+            "exchange",
+            device.post(f"/play/{game.code}/move/", {"move": "exchange", "exchange": swap}),
+        )
         snapshot(f"exchange {i}")
     for i, (team, device) in by_index.items():
         board = game.state["cards"][current()["held"][i]]["solutions"][0][:2]
