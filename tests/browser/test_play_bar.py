@@ -91,6 +91,9 @@ def test_the_bar_shows_the_whole_join_code_and_one_line_of_controls(
     host = _host(browser, live_server, teacher, size, locale)
     host.goto(f"{live_server.url}/play/host/{game.code}/")
     host.wait_for_selector(".teacher-bar")
+    _check_bar(host, game, f"{edition} lobby, no timer")
+    host.select_option("[data-timer-select]", "120")  # the clock's face takes room too
+    host.wait_for_selector("[data-timer]:not([hidden])")
     name = f"bar-{edition}-lobby-{locale}-{size[0]}x{size[1]}.png"
     host.screenshot(path=str(screenshot_dir / name))
     _check_bar(host, game, f"{edition} lobby")
@@ -160,3 +163,32 @@ def test_a_late_team_brings_up_the_join_panel_from_the_bar_after_the_first_move(
     assert host.locator(".join-pop .join-panel").is_visible()
     host.keyboard.press("Escape")
     assert not host.locator(".join-pop .join-panel").is_visible()
+
+
+def test_pages_to_start_a_game_and_the_projector_on_a_phone(
+    browser, live_server, teacher, big_deck, screenshot_dir
+):
+    """The teacher's phone: the start pages and the projector screen fit its width (the bar
+    may take two lines there); screenshots of each for a person to look at."""
+    from play.core import store
+
+    game = _game(teacher, "germany", big_deck)
+    playing = store.make_move(_game(teacher, "match"), 0, "start", {})  # a second game, under way
+    for size in [(390, 844), (1280, 720)]:
+        page = _host(browser, live_server, teacher, size)
+        for name, url in [
+            ("home", "/"),
+            ("games", "/play/"),
+            ("choose", "/play/new/"),
+            ("form-dice", "/play/new/dice/"),
+            ("form-world", "/play/new/world/"),
+            ("lobby", f"/play/host/{game.code}/"),
+            ("playing", f"/play/host/{playing.code}/"),
+        ]:
+            page.goto(f"{live_server.url}{url}")
+            page.screenshot(
+                path=str(screenshot_dir / f"start-{name}-{size[0]}x{size[1]}.png"), full_page=True
+            )
+            wide = page.evaluate("document.documentElement.scrollWidth")
+            assert wide <= size[0], (name, size, wide)
+        page.context.close()
