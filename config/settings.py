@@ -82,9 +82,10 @@ INSTALLED_APPS = [
     "cards",
     "printing",
     "play",
+    # The editions, in the order the new-game list shows them (play.core.registry).
     "play.editions.germany",
-    "play.editions.numbers",
     "play.editions.world",
+    "play.editions.numbers",
     "play.editions.dice",
     "play.editions.match",
 ]

@@ -1,6 +1,10 @@
 from __future__ import annotations
 
+import re
+from typing import Any
+
 from django import forms
+from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
 
 from cards.models import Deck
@@ -35,7 +39,10 @@ def engine_game_form(edition: EngineEdition) -> type[forms.Form]:
             label=_("Play on"), choices=Mode.choices, initial=Mode.DEVICES, widget=forms.RadioSelect
         )
     for option in edition.options:
-        fields[f"option_{option.name}"] = _option_field(option)
+        if is_seat_option(option):
+            fields[f"option_{option.name}"] = _seat_option_field(option, edition, noun)
+        else:
+            fields[f"option_{option.name}"] = _option_field(option)
 
     def seat_names(self) -> list[str]:
         names = [self.cleaned_data.get(f"seat_{i}") for i in range(edition.seats.max)]
@@ -50,6 +57,52 @@ def engine_game_form(edition: EngineEdition) -> type[forms.Form]:
 
     attrs = {**fields, "seat_names": seat_names, "bots": bots, "options": options}
     return type(f"{edition.slug.title()}GameForm", (forms.Form,), attrs)
+
+
+# An option that names a seat (who starts, the youngest team) shows the seats as the form numbers
+# them, from 1: "Team 1", "Team 2" …, while its value stays the seat's index (0 for the first).
+# An edition marks such an option ``seat=True``, or names it ``first``, ``…_team``,
+# ``…_player`` or ``…_seat``.
+SEAT_OPTION_NAME = re.compile(r"^(first|.+_(team|player|seat))$")
+
+
+def is_seat_option(option: Option) -> bool:
+    flag = getattr(option, "seat", None)
+    if flag is not None:
+        return bool(flag)
+    number = isinstance(option.default, int) and not isinstance(option.default, bool)
+    return number and bool(SEAT_OPTION_NAME.match(option.name))
+
+
+def _without_number_hints(text: Any) -> str:
+    """A seat option's label without its hint on how seats are numbered ("Starting player (0 or
+    1)", "Youngest team (number)", "(0 = the first team)"): the choices now name the seats."""
+    text = str(text)
+    text = re.sub(r"\s*\([^()]*\b0\b[^()]*\)", "", text)
+    return re.sub(r"\s*\((number|Nummer|Zahl)\)$", "", text).strip()
+
+
+_hintless = lazy(_without_number_hints, str)
+
+
+def _seat_option_field(option: Option, edition: EngineEdition, noun: Any) -> forms.Field:
+    low = option.min if option.min is not None else 0
+    high = edition.seats.max - 1 if option.max is None else min(option.max, edition.seats.max - 1)
+    if option.choices:
+        indices = [value for value, _label in option.choices]
+    else:
+        indices = list(range(low, high + 1))
+    return forms.TypedChoiceField(
+        label=_hintless(option.label),
+        help_text=_hintless(option.help) if option.help else "",
+        initial=option.default,
+        choices=[(i, _seat_label(noun, i)) for i in indices],
+        coerce=int,
+    )
+
+
+def _seat_label(noun: Any, index: int) -> str:
+    return lazy(lambda: f"{noun} {index + 1}", str)()
 
 
 DEFAULT_SEAT_NAMES = (_("Orange"), _("Blue"), _("Green"), _("Pink"), _("Navy"), _("Red"))

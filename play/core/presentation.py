@@ -28,10 +28,14 @@ def _game_url(prefix: str, name: str, code: str) -> str:
 @lru_cache(maxsize=512)
 def qr_svg(url: str) -> str:
     # Also in the shared cache: every server process draws the join panel of every new game,
-    # and encoding a QR code costs more than the rest of the projector's stage.
-    key = "play.qr." + hashlib.sha256(url.encode()).hexdigest()
+    # and encoding a QR code costs more than the rest of the projector's stage. Drawn with a
+    # viewBox and no fixed size, so each panel scales it to its room.
+    key = "play.qr.v2." + hashlib.sha256(url.encode()).hexdigest()
     return cache.get_or_set(
-        key, lambda: segno.make(url, error="m").svg_inline(scale=6, border=2, dark="#1d2330")
+        key,
+        lambda: segno.make(url, error="m").svg_inline(
+            scale=6, border=2, dark="#1d2330", omitsize=True
+        ),
     )
 
 

@@ -44,11 +44,11 @@ def index(request: HttpRequest) -> HttpResponse:
     show_archived = request.GET.get("archived") == "1"
     if not show_archived:
         listed = listed.filter(archived=False)
-    context = {
-        "games": listed[:50],
-        "editions": registry.editions(),
-        "show_archived": show_archived,
-    }
+    games = list(listed[:50])
+    for game in games:  # named as the new-game list names them, not by slug
+        edition = registry.get(game.edition)
+        game.edition_name = edition.name if edition is not None else game.edition
+    context = {"games": games, "show_archived": show_archived}
     return render(request, "play/index.html", context)
 
 

@@ -47,6 +47,21 @@
     else document.documentElement.requestFullscreen().catch(function () {});
   });
 
+  // The bar's "Join" panel stays open while the stage redraws (each move re-renders the bar)
+  // until the teacher closes it: with "Join" again or Escape.
+  var joinOpen = false;
+  document.addEventListener("toggle", function (event) {
+    if (event.target.matches && event.target.matches("[data-join-pop]")) joinOpen = event.target.open;
+  }, true);
+  document.addEventListener("htmx:afterSwap", function () {
+    var pop = document.querySelector("[data-join-pop]");
+    if (pop && joinOpen && !pop.open) pop.open = true;
+  });
+  document.addEventListener("keydown", function (event) {
+    var pop = document.querySelector("[data-join-pop][open]");
+    if (event.key === "Escape" && pop) pop.open = false;
+  });
+
   var wakeLock = null;
   function keepAwake() {
     if (!("wakeLock" in navigator) || document.visibilityState !== "visible") return;

@@ -198,7 +198,7 @@ def test_the_results_csv_neutralises_formulas(client, teacher):
 
 def test_the_new_game_form_follows_the_edition(client, teacher):
     client.force_login(teacher)
-    assert "/play/new/toy/" in client.get("/play/").content.decode()
+    assert "/play/new/toy/" in client.get("/play/new/").content.decode()
     page = client.get("/play/new/toy/").content.decode()
     assert 'name="option_goal"' in page and 'name="bot_1"' in page
     refused = client.post(

@@ -147,7 +147,7 @@ def test_a_device_sees_its_controls_only_on_its_turn(client, teacher):
 def test_a_teacher_starts_a_game_against_the_computer_from_the_form(client, teacher, settings):
     settings.DICE_BOT_DELAY = 0
     client.force_login(teacher)
-    assert "/play/new/dice/" in client.get("/play/").content.decode()
+    assert "/play/new/dice/" in client.get("/play/new/").content.decode()
     page = client.get("/play/new/dice/").content.decode()
     assert 'name="option_mix"' in page and 'name="option_bot"' in page
     created = client.post(
