@@ -179,3 +179,11 @@ def check_inside_edition(place: Place, edition: GridEdition) -> None:
             },
             code="outside_edition",
         )
+
+
+def edition_geometry(slug: str) -> tuple[GridSpec, EditionShape] | None:
+    """The grid and outline of the edition ``slug``, for geo's views; None if there is none."""
+    edition = GridEdition.objects.filter(slug=slug).first()
+    if edition is None:
+        return None
+    return edition.spec(), edition.shape()

@@ -7,10 +7,17 @@ from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from cards.grids import GridEdition
 from cards.models import Deck, DeckCard, Place
 
 
 class GermanyGridSerializer(serializers.Serializer):
+    ns = serializers.IntegerField()
+    we = serializers.IntegerField()
+
+
+class GridLocationSerializer(serializers.Serializer):
+    edition = serializers.CharField()
     ns = serializers.IntegerField()
     we = serializers.IntegerField()
 
@@ -22,6 +29,7 @@ class WorldLocationSerializer(serializers.Serializer):
 
 class PlaceSerializer(serializers.ModelSerializer):
     germany = serializers.SerializerMethodField()
+    grids = serializers.SerializerMethodField()
     world = serializers.SerializerMethodField()
     decks = serializers.SlugRelatedField(slug_field="slug", many=True, read_only=True)
     warnings = serializers.SerializerMethodField()
@@ -56,6 +64,7 @@ class PlaceSerializer(serializers.ModelSerializer):
             "geonames_id",
             "image",
             "germany",
+            "grids",
             "world",
             "decks",
             "warnings",
@@ -67,6 +76,12 @@ class PlaceSerializer(serializers.ModelSerializer):
     def get_germany(self, place: Place) -> dict | None:
         grid = place.germany_grid()
         return None if grid is None else {"ns": grid.ns, "we": grid.we}
+
+    @extend_schema_field(GridLocationSerializer(many=True))
+    def get_grids(self, place: Place) -> list[dict]:
+        # One query for the editions per response, not per place.
+        editions = self.context.setdefault("grid_editions", list(GridEdition.objects.all()))
+        return place.grids(editions)
 
     @extend_schema_field(WorldLocationSerializer(allow_null=True))
     def get_world(self, place: Place) -> dict | None:

@@ -18,7 +18,7 @@ from rest_framework.response import Response
 
 from geo.board_maps import board_map
 from geo.boards import BOARDS, point_solutions
-from geo.locate import locate
+from geo.locate import grid_location, locate
 from geo.maps import germany_map
 from geo.svg import render_svg
 
@@ -70,7 +70,15 @@ def _point(request: Request, required: bool) -> tuple[float, float] | None:
 
 @extend_schema(
     parameters=[
-        OpenApiParameter(p.name, p.type, required=True, description=p.description) for p in _POINT
+        *(
+            OpenApiParameter(p.name, p.type, required=True, description=p.description)
+            for p in _POINT
+        ),
+        OpenApiParameter(
+            "edition",
+            OpenApiTypes.STR,
+            description="A grid edition's slug: adds `grid`, the point's numbers in it",
+        ),
     ],
     responses={
         200: inline_serializer(
@@ -80,6 +88,16 @@ def _point(request: Request, required: bool) -> tuple[float, float] | None:
                     "LocateGermany",
                     {"ns": serializers.IntegerField(), "we": serializers.IntegerField()},
                     allow_null=True,
+                ),
+                "grid": inline_serializer(
+                    "LocateGrid",
+                    {
+                        "edition": serializers.CharField(),
+                        "ns": serializers.IntegerField(),
+                        "we": serializers.IntegerField(),
+                    },
+                    allow_null=True,
+                    required=False,
                 ),
                 "world": inline_serializer(
                     "LocateWorld",
@@ -97,14 +115,22 @@ def _point(request: Request, required: bool) -> tuple[float, float] | None:
     summary="Germany grid numbers and world board solutions of a point",
     description=(
         "`germany` is null outside Germany (its outline plus a few kilometres for border "
-        "towns); `world` is null at sea and in Antarctica."
+        "towns); `world` is null at sea and in Antarctica. With `edition`, `grid` gives the "
+        "point's numbers in that grid edition, null outside its outline."
     ),
 )
 @api_view(["GET"])
 @permission_classes([GeoAccess])
 def locate_view(request: Request) -> Response:
     lat, lon = _point(request, required=True)
-    return Response(locate(lat, lon))
+    answer = locate(lat, lon)
+    slug = request.query_params.get("edition", "").strip()
+    if slug:
+        found = import_string(settings.GEO_GRID_EDITION)(slug)
+        if found is None:
+            raise ValidationError({"detail": f"There is no grid edition {slug!r}."})
+        answer["grid"] = grid_location(lat, lon, slug, *found)
+    return Response(answer)
 
 
 def _svg(drawing) -> HttpResponse:
