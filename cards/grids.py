@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from cards.models import Place
     from geo.grid import GridNumbers, GridSpec
     from geo.grid_editions import EditionShape
+    from geo.maps import MapEdition
 
 GERMANY_SLUG = "germany"
 region_code = RegexValidator(r"^DE-[A-Z]{2}$", _("Use a German state's code, e.g. DE-BY."))
@@ -83,6 +84,21 @@ class GridEdition(models.Model):
         from geo.grid_editions import make_spec
 
         return make_spec(self.west, self.east, self.north, self.south, self.ns_max, self.we_max)
+
+    def map_edition(self) -> MapEdition:
+        """What ``geo.maps.grid_map`` draws for this edition (Germany's: the rule book's map)."""
+        from geo.maps import GERMANY_MAP, MapEdition
+
+        if self.slug == GERMANY_SLUG and self.spec() == GERMANY_MAP.spec:
+            return GERMANY_MAP
+        return MapEdition(
+            spec=self.spec(),
+            country=self.country,
+            region=self.region,
+            part=self.outline_part,
+            name_de=self.name,
+            name_en=self.name_en,
+        )
 
     def shape(self) -> EditionShape:
         from geo.grid_editions import edition_shape

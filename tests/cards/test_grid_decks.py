@@ -75,3 +75,15 @@ def test_filling_a_deck_takes_the_biggest_towns_and_keeps_editors_changes():
     assert (again.result.created, deck.cards.count()) == (0, 20)
     zurich.refresh_from_db()
     assert zurich.description == "Von Hand."
+
+
+@pytest.mark.django_db
+def test_a_grid_decks_map_page_shows_its_editions_map(client, teacher):
+    edition = edition_for_country("AT")
+    deck = Deck.objects.create(slug="at", name="Österreich", edition="grid", grid=edition)
+    fill_deck(deck, 50_000)
+    client.force_login(teacher)
+    response = client.get("/decks/at/map/")
+    assert response.status_code == 200
+    body = response.content.decode()
+    assert "<svg" in body and "Graz" in body and "West–Ost 0–80" in body
