@@ -15,6 +15,7 @@ from simple_history.admin import SimpleHistoryAdmin
 
 from cards.admin_decks import DeckAdmin, DeckCardAdmin, position_for_new_card
 from cards.admin_forms import PlaceAdminForm
+from cards.admin_grids import GridEditionAdmin  # noqa: F401 - registers the grid editions
 from cards.batched_import import BatchedImportAdminMixin
 from cards.exports import SafeCSV, SafeXLSX
 from cards.models import Colour, Deck, DeckCard, Edition, Place

@@ -39,7 +39,7 @@ class DeckAdmin(SimpleHistoryAdmin):
     search_fields = ["name", "slug"]
     prepopulated_fields = {"slug": ["name"]}
     readonly_fields = ["cards_link"]
-    fields = ["name", "slug", "edition", "language", "description", "cards_link"]
+    fields = ["name", "slug", "edition", "grid", "language", "description", "cards_link"]
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Deck]:
         return super().get_queryset(request).annotate(card_total=Count("cards"))

@@ -1,4 +1,5 @@
-"""Germany becomes the first grid edition, with the rule book's constants (geo.grid)."""
+"""Germany becomes the first grid edition, with the rule book's constants (geo.grid);
+editors manage grid editions, teachers may read them."""
 
 from django.db import migrations
 
@@ -24,6 +25,27 @@ def create_germany(apps, schema_editor):
     Deck.objects.filter(edition="germany", grid__isnull=True).update(grid=edition)
 
 
+EDITOR_MODELS = ["gridedition", "historicalgridedition"]
+
+
+def grant(apps, schema_editor):
+    from django.contrib.auth.management import create_permissions
+
+    for app_config in apps.get_app_configs():
+        app_config.models_module = True
+        create_permissions(app_config, apps=apps, verbosity=0)
+        app_config.models_module = None
+    Group = apps.get_model("auth", "Group")
+    Permission = apps.get_model("auth", "Permission")
+    perms = Permission.objects.filter(
+        content_type__app_label="cards", content_type__model__in=EDITOR_MODELS
+    )
+    for group in Group.objects.filter(name="Editors"):
+        group.permissions.add(*perms)
+    for group in Group.objects.filter(name="Teachers"):
+        group.permissions.add(*perms.filter(codename="view_gridedition"))
+
+
 def remove_germany(apps, schema_editor):
     Deck = apps.get_model("cards", "Deck")
     Deck.objects.filter(edition="germany").update(grid=None)
@@ -33,4 +55,7 @@ def remove_germany(apps, schema_editor):
 class Migration(migrations.Migration):
     dependencies = [("cards", "0007_grid_editions")]
 
-    operations = [migrations.RunPython(create_germany, remove_germany)]
+    operations = [
+        migrations.RunPython(create_germany, remove_germany),
+        migrations.RunPython(grant, migrations.RunPython.noop),
+    ]

@@ -31,10 +31,8 @@ def test_an_edition_from_the_data_alone_holds_its_deck_inside_the_grid(country):
     ns, we = spec.numbers_array(lat[held], lon[held])
     assert ns.min() >= 0 and ns.max() <= spec.ns_max and we.max() <= spec.we_max
     # The grid is used: a country's towns spread over most of both ranges (Fiji has 8 towns).
-    assert (
-        held.sum() < 50
-        or ns.max() - ns.min() > 0.5 * spec.ns_max
-        and we.max() - we.min() > 0.5 * spec.we_max
+    assert held.sum() < 50 or (
+        ns.max() - ns.min() > 0.5 * spec.ns_max and we.max() - we.min() > 0.5 * spec.we_max
     )
     assert 1 <= spec.ns_max <= RANGE_LIMIT and 1 <= spec.we_max <= RANGE_LIMIT
     assert check(spec, shape, [(t.name, t.latitude, t.longitude) for t in towns]).warnings == ()
