@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from cards.geometry_limits import simplify_geometry
-from cards.grids import GridEdition, check_inside_edition, germany_edition
+from cards.grids import GERMANY_SLUG, GridEdition, check_inside_edition, germany_edition
 from cards.sanitize import coordinate_constraints, forbid_control_characters, validate_finite
 from cards.symbols import MatchCard, MatchCardSymbol, MatchDeck, Symbol, SymbolSet  # noqa: F401
 from cards.validators import parse_solutions, validate_geometry, validate_image, validate_solutions
@@ -307,6 +307,8 @@ class Deck(models.Model):
             raise ValidationError({"grid": _("A grid-edition deck needs its grid edition.")})
         if self.edition not in (Edition.GRID, Edition.GERMANY) and self.grid_id is not None:
             raise ValidationError({"grid": _("Only grid-edition decks have a grid edition.")})
+        if self.edition == Edition.GERMANY and self.grid_id and self.grid.slug != GERMANY_SLUG:
+            raise ValidationError({"grid": _("A Germany deck shows Germany's grid.")})
 
     def grid_edition(self) -> GridEdition | None:
         """The grid the cards show: the deck's own, Germany's for a Germany deck, else None."""

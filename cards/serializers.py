@@ -163,10 +163,30 @@ class DeckCardSerializer(serializers.ModelSerializer):
 
 class DeckSerializer(serializers.ModelSerializer):
     cards = DeckCardSerializer(many=True, read_only=True)
+    grid = serializers.SlugRelatedField(
+        slug_field="slug",
+        queryset=GridEdition.objects.all(),
+        required=False,
+        allow_null=True,
+        help_text="Grid-edition decks: the slug of the grid edition their cards show.",
+    )
 
     class Meta:
         model = Deck
-        fields = ["id", "slug", "name", "edition", "language", "description", "cards"]
+        fields = ["id", "slug", "name", "edition", "grid", "language", "description", "cards"]
+
+    def validate(self, attrs: dict) -> dict:
+        edition = attrs.get("edition", getattr(self.instance, "edition", None))
+        grid = attrs.get("grid", getattr(self.instance, "grid", None))
+        if self.instance and grid != self.instance.grid and self.instance.cards.exists():
+            raise serializers.ValidationError(
+                {"grid": _("A deck with cards cannot change its grid edition.")}
+            )
+        try:
+            Deck(edition=edition, grid=grid).clean()
+        except DjangoValidationError as error:
+            raise serializers.ValidationError(error.message_dict) from None
+        return attrs
 
     def validate_edition(self, edition: str) -> str:
         if self.instance and edition != self.instance.edition and self.instance.cards.exists():

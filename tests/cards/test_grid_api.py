@@ -52,3 +52,29 @@ def test_locate_refuses_an_unknown_edition(teacher):
     )
     assert response.status_code == 400
     assert response.json() == {"detail": "There is no grid edition 'atlantis'."}
+
+
+def test_the_place_forms_preview_lists_the_grid_editions(editor, austria):
+    response = api_client_for(editor).post(
+        "/api/places/preview/", {"latitude": 47.7994, "longitude": 13.044, "country": "AT"},
+        format="json",
+    )  # fmt: skip
+    assert response.status_code == 200
+    assert response.json()["grids"] == [{"edition": "austria", "ns": 23, "we": 37}]
+
+
+def test_decks_name_their_grid_edition_and_refuse_a_mismatch(editor, austria):
+    api = api_client_for(editor)
+    created = api.post(
+        "/api/decks/", {"slug": "at", "name": "AT", "edition": "grid", "grid": "austria"},
+        format="json",
+    )  # fmt: skip
+    assert created.status_code == 201, created.json()
+    assert api.get("/api/decks/at/").json()["grid"] == "austria"
+    missing = api.post("/api/decks/", {"slug": "x", "name": "X", "edition": "grid"}, format="json")
+    assert missing.status_code == 400 and "needs its grid edition" in str(missing.json())
+    world = api.post(
+        "/api/decks/", {"slug": "w", "name": "W", "edition": "world", "grid": "austria"},
+        format="json",
+    )  # fmt: skip
+    assert world.status_code == 400 and "Only grid-edition decks" in str(world.json())

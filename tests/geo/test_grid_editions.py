@@ -98,3 +98,19 @@ def test_it_refuses_an_extent_that_misses_the_outline():
 def test_form_values_are_refused_with_the_reason(values, message):
     with pytest.raises(EditionError, match=message):
         make_spec(*values)
+
+
+def test_every_country_and_german_state_of_the_data_gets_an_edition_that_covers_it():
+    from geo.outlines import countries, german_state_codes
+
+    refused = {}
+    for code in countries():
+        try:
+            spec = suggest_for(code)
+        except EditionError as error:
+            refused[code] = str(error)
+            continue
+        assert check(spec, edition_shape(code)).warnings == (), code
+    assert refused == {"AQ": "The outline goes all the way round the globe: no grid can span it."}
+    for region in german_state_codes():
+        assert check(suggest_for("DE", region), edition_shape("DE", region)).warnings == ()
