@@ -85,20 +85,25 @@ class GridEdition(models.Model):
 
         return make_spec(self.west, self.east, self.north, self.south, self.ns_max, self.we_max)
 
+    def as_data(self) -> dict:
+        """Plain data: slug, names, outline and grid (``MapEdition.from_data`` reads it)."""
+        return {
+            "slug": self.slug,
+            "name": self.name,
+            "name_en": self.name_en,
+            "country": self.country,
+            "region": self.region,
+            "part": self.outline_part,
+            **{name: getattr(self, name) for name in ("west", "east", "north", "south")},
+            "ns_max": self.ns_max,
+            "we_max": self.we_max,
+        }
+
     def map_edition(self) -> MapEdition:
         """What ``geo.maps.grid_map`` draws for this edition (Germany's: the rule book's map)."""
-        from geo.maps import GERMANY_MAP, MapEdition
+        from geo.maps import MapEdition
 
-        if self.slug == GERMANY_SLUG and self.spec() == GERMANY_MAP.spec:
-            return GERMANY_MAP
-        return MapEdition(
-            spec=self.spec(),
-            country=self.country,
-            region=self.region,
-            part=self.outline_part,
-            name_de=self.name,
-            name_en=self.name_en,
-        )
+        return MapEdition.from_data(self.as_data())
 
     def shape(self) -> EditionShape:
         from geo.grid_editions import edition_shape

@@ -45,6 +45,29 @@ class MapEdition:
     ns_view: tuple[float, float] | None = None
     step: int | None = None
 
+    @classmethod
+    def from_data(cls, data: dict) -> MapEdition:
+        """From a grid edition's plain data (``cards.grids.GridEdition.as_data``); Germany's
+        rule-book grid gets the printed map's view and line step."""
+        spec = GridSpec(
+            west=data["west"],
+            east=data["east"],
+            north=data["north"],
+            south=data["south"],
+            ns_max=data["ns_max"],
+            we_max=data["we_max"],
+        )
+        if spec == GERMANY and data["country"] == "DE" and not data.get("region"):
+            return GERMANY_MAP
+        return cls(
+            spec=spec,
+            country=data["country"],
+            region=data.get("region", ""),
+            part=data.get("part", "main"),
+            name_de=data.get("name", ""),
+            name_en=data.get("name_en", ""),
+        )
+
     def name(self, language: str) -> str:
         return self.name_de if language_key(language) == "de" else (self.name_en or self.name_de)
 

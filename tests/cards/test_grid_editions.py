@@ -126,3 +126,22 @@ def test_a_state_edition_holds_the_towns_of_its_state():
     )
     assert bavaria.holds(_place("Nürnberg", 49.45, 11.08, "DE"))
     assert not bavaria.holds(_place("Ulm", 48.40, 9.99, "DE"))  # just across the Danube
+
+
+@pytest.mark.django_db
+def test_a_game_can_copy_a_grid_decks_cards_and_map(django_assert_max_num_queries):
+    from cards.snapshot import card_data, grid_data
+    from geo.maps import GERMANY_MAP, MapEdition
+
+    austria = _austria()
+    deck = Deck.objects.create(slug="at", name="Österreich", edition=Edition.GRID, grid=austria)
+    for name, lat, lon in [("Wien", 48.2085, 16.3721), ("Graz", 47.07, 15.44)]:
+        DeckCard.objects.create(deck=deck, place=_place(name, lat, lon, "AT"))
+    with django_assert_max_num_queries(3):
+        cards = [card_data(card) for card in deck.cards.select_related("place")]
+    assert {(c["name"], c["ns"], c["we"]) for c in cards} >= {("Wien", 16, 71)}
+    data = grid_data(deck)
+    assert data["slug"] == "austria" and data["ns_max"] == 50
+    assert MapEdition.from_data(data).spec == austria.spec()
+    germany = Deck.objects.create(slug="de", name="DE", edition=Edition.GERMANY)
+    assert MapEdition.from_data(grid_data(germany)) is GERMANY_MAP
