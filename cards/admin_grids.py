@@ -102,7 +102,6 @@ class FillForm(forms.Form):
 @admin.register(GridEdition)
 class GridEditionAdmin(SimpleHistoryAdmin):
     form = GridEditionForm
-    change_form_template = "admin/cards/gridedition/change_form.html"
     list_display = ["name", "slug", "country", "region", "ns_max", "we_max", "deck_count"]
     search_fields = ["name", "name_en", "slug", "country"]
     prepopulated_fields = {"slug": ["name_en"]}
@@ -129,16 +128,32 @@ class GridEditionAdmin(SimpleHistoryAdmin):
     def deck_count(self, edition: GridEdition) -> int:
         return edition.deck_total
 
+    class Media:
+        js = ["cards/grid_edition_form.js"]
+
     @admin.display(description=_("preview"))
     def preview(self, edition: GridEdition) -> str:
-        if edition.pk is None:
-            return _("Pick a country: the map appears here.")
-        query = {"country": edition.country, "region": edition.region, "part": edition.outline_part}
-        query.update({name: getattr(edition, name) for name in EXTENT})
+        """The map with the grid; the form's script redraws it as the values change."""
+        src = ""
+        if edition.pk is not None:
+            query = {"country": edition.country, "region": edition.region, "name": edition.name}
+            query.update({"part": edition.outline_part})
+            query.update({name: getattr(edition, name) for name in EXTENT})
+            src = f"{reverse('geo:grid-svg')}?{urlencode(query)}"
+        alt = _("Pick a country: its map with the grid appears here.")
+        image = (
+            format_html('<img class="grid-preview" alt="{}" width="520" src="{}">', alt, src)
+            if src
+            else format_html('<img class="grid-preview" alt="{}" width="520">', alt)
+        )
         return format_html(
-            '<img class="grid-preview" alt="" width="520" src="{}?{}">',
+            '<div class="grid-preview-box" data-suggest-url="{}" data-map-url="{}" '
+            'data-adding="{}" data-suggest-label="{}">{}</div>',
+            reverse("geo:grid-suggest"),
             reverse("geo:grid-svg"),
-            urlencode(query),
+            "true" if edition.pk is None else "false",
+            _("Use the suggested values"),
+            image,
         )
 
     @admin.display(description=_("deck"))

@@ -22,6 +22,7 @@ from geo.grid import GridSpec
 from geo.grid_editions import MAIN, EditionError, edition_shape, make_spec, suggest_for
 from geo.locate import grid_location, locate
 from geo.maps import MapEdition, germany_map, grid_map
+from geo.outlines import country_names
 from geo.svg import render_svg
 
 
@@ -235,6 +236,7 @@ def grid_suggest(request: Request) -> Response:
     parameters=[
         *_GRID,
         *(OpenApiParameter(name, OpenApiTypes.DOUBLE) for name in _EXTENT),
+        OpenApiParameter("name", OpenApiTypes.STR, description="The map's title"),
         *_POINT,
     ],
     responses={(200, "image/svg+xml"): OpenApiTypes.BINARY},
@@ -250,7 +252,8 @@ def grid_svg(request: Request) -> HttpResponse:
         spec = make_spec(*values) if all(values) else suggest_for(country, region, part)
     except EditionError as error:
         raise ValidationError({"detail": str(error)}) from None
-    edition = MapEdition(spec=spec, country=country, region=region, part=part, name_de=country)
+    title = request.query_params.get("name", "").strip()[:120] or country_names().get(country, "")
+    edition = MapEdition(spec=spec, country=country, region=region, part=part, name_de=title)
     point = _point(request, required=False)
     dots = [("", *point)] if point else []
     return _svg(grid_map(edition, dots, language=_language(request)))
