@@ -82,7 +82,13 @@ def edition_places(edition: GridEdition, min_population: int) -> list[GazetteerP
 
     towns = country_places(edition.country, min_population)
     probes = [
-        Place(latitude=t.latitude, longitude=t.longitude, country=t.country, name=t.name)
+        Place(
+            latitude=t.latitude,
+            longitude=t.longitude,
+            country=t.country,
+            name=t.name,
+            state=t.state,
+        )
         for t in towns
     ]
     held = edition.holds_array(probes)

@@ -87,3 +87,22 @@ def test_a_grid_decks_map_page_shows_its_editions_map(client, teacher):
     assert response.status_code == 200
     body = response.content.decode()
     assert "<svg" in body and "Graz" in body and "West–Ost 0–80" in body
+
+
+@pytest.mark.django_db
+def test_a_german_states_edition_fills_its_deck_with_the_states_towns():
+    from geo.grid_editions import suggest_for
+
+    spec = suggest_for("DE", "DE-BY")
+    bavaria = GridEdition.objects.create(
+        slug="bayern", name="Bayern", country="DE", region="DE-BY", west=spec.west,
+        east=spec.east, north=spec.north, south=spec.south, ns_max=spec.ns_max,
+        we_max=spec.we_max,
+    )  # fmt: skip
+    deck = Deck.objects.create(slug="by", name="Bayern", edition="grid", grid=bavaria)
+    fill_deck(deck, 50_000)
+    places = list(deck.places.all())
+    assert {p.state for p in places} == {"Bayern"}
+    assert {"München", "Nürnberg", "Augsburg"} <= {p.name for p in places}
+    assert all(bavaria.numbers(p) is not None for p in places)
+    assert all(p.description for p in places)
