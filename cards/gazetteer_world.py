@@ -10,6 +10,10 @@ comes from two committed files made by `cards/data/build_world_facts.py` (see
 - a "section of populated place" (`PPLX`: Vienna's Favoriten, Zürich's Kreis 11) is a district
   and left out, unless its municipality would have no card and no bigger town nearby claims it
   (`cards.municipalities.stand_ins`);
+- a plain `PPL` place within 1.5 radii of a bigger seat (`PPLC`, `PPLA`…`PPLA4`) whose admin
+  path it shares or lies under is a part of that town (Warsaw's Mokotów, Naples' Fuorigrotta,
+  Winterthur's Kreise, communes merged into Annecy); this also drops a few suburbs GeoNames
+  files under their neighbour's codes (Wettingen, Glen Ellyn), the lesser error;
 - English exonyms GeoNames uses for a few big cities become the local name (`LOCAL_NAMES`),
   the English one is kept as the English name.
 """
@@ -31,6 +35,7 @@ from cards.gazetteer import (
     german_places,
 )
 from cards.gazetteer_data import world_records
+from cards.gazetteer_facts import distance_km
 from cards.municipalities import stand_ins
 
 DATA = Path(__file__).parent / "data"
@@ -40,6 +45,7 @@ DISTRICT = "PPLX"
 GONE = frozenset({"PPLH", "PPLQ", "PPLW", "PPLCH"})
 CAPITAL = "PPLC"
 REGION_SEAT = "PPLA"
+SEATS = frozenset({"PPLC", "PPLA", "PPLA2", "PPLA3", "PPLA4"})
 
 # GeoNames' primary name is English for some big cities; the local name goes on the card.
 LOCAL_NAMES: dict[tuple[str, str], str] = {
@@ -119,6 +125,27 @@ def _claimed(records: list[dict], kept: np.ndarray) -> np.ndarray:
     return (near & bigger).any(axis=1)
 
 
+def _parts_of_seats(records: list[dict], found: list[TownFacts]) -> list[bool]:
+    """True for plain places inside a bigger seat's radius and under its admin path."""
+    seats: dict[str, dict] = {}
+    for r, f in zip(records, found, strict=True):
+        bigger = f.admin not in seats or r["population"] > seats[f.admin]["population"]
+        if f.feature in SEATS and f.admin.count(".") >= 2 and bigger:
+            seats[f.admin] = r
+    flags = []
+    for r, f in zip(records, found, strict=True):
+        part = False
+        levels = f.admin.split(".")
+        for depth in range(len(levels), 2, -1) if f.feature == "PPL" else ():
+            seat = seats.get(".".join(levels[:depth]))
+            if seat is not None and seat["population"] > r["population"]:
+                km = distance_km(r["latitude"], r["longitude"], seat["latitude"], seat["longitude"])
+                part = km <= 1.5 * RADIUS_KM_PER_SQRT_POP * float(np.sqrt(seat["population"]))
+                break
+        flags.append(part)
+    return flags
+
+
 @lru_cache(maxsize=8)
 def cleaned_country(country: str) -> tuple[GazetteerPlace, ...]:
     """A country's towns, biggest first, cleaned by the rules of the module docstring."""
@@ -131,7 +158,10 @@ def cleaned_country(country: str) -> tuple[GazetteerPlace, ...]:
         and f.feature not in GONE
     ]
     found = [facts[r["geonameid"]] for r in records]
-    dropped = [f.feature == DISTRICT for f in found]
+    dropped = [
+        f.feature == DISTRICT or part
+        for f, part in zip(found, _parts_of_seats(records, found), strict=True)
+    ]
     claimed = _claimed(records, ~np.array(dropped, dtype=bool))
     dropped = stand_ins(
         [f.municipality for f in found],

@@ -106,3 +106,12 @@ def test_a_german_states_edition_fills_its_deck_with_the_states_towns():
     assert {"München", "Nürnberg", "Augsburg"} <= {p.name for p in places}
     assert all(bavaria.numbers(p) is not None for p in places)
     assert all(p.description for p in places)
+
+
+def test_parts_of_a_town_filed_under_its_codes_are_not_towns_of_their_own():
+    polish = {p.name for p in world_places("PL", 50_000)}
+    assert "Warszawa" in polish and not {"Mokotów", "Praga Południe", "Ursynów"} & polish
+    swiss = {p.name for p in world_places("CH", 10_000)}
+    assert "Winterthur" in swiss and not any("(Kreis" in name for name in swiss)
+    italian = {p.name for p in world_places("IT", 50_000)}
+    assert "Napoli" in italian and not {"Fuorigrotta", "Secondigliano", "Lido di Ostia"} & italian
