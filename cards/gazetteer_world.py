@@ -15,7 +15,8 @@ comes from two committed files made by `cards/data/build_world_facts.py` (see
   Winterthur's Kreise, communes merged into Annecy); this also drops a few suburbs GeoNames
   files under their neighbour's codes (Wettingen, Glen Ellyn), the lesser error;
 - English exonyms GeoNames uses for a few big cities become the local name (`LOCAL_NAMES`),
-  the English one is kept as the English name.
+  the English one is kept as the English name; official titles people leave off go
+  (`COMMON_NAMES`: Klagenfurt am Wörthersee → Klagenfurt).
 """
 
 from __future__ import annotations
@@ -47,6 +48,8 @@ CAPITAL = "PPLC"
 REGION_SEAT = "PPLA"
 SEATS = frozenset({"PPLC", "PPLA", "PPLA2", "PPLA3", "PPLA4"})
 
+# Official names with a title people leave off.
+COMMON_NAMES: dict[tuple[str, str], str] = {("AT", "Klagenfurt am Wörthersee"): "Klagenfurt"}
 # GeoNames' primary name is English for some big cities; the local name goes on the card.
 LOCAL_NAMES: dict[tuple[str, str], str] = {
     ("AT", "Vienna"): "Wien",
@@ -177,7 +180,7 @@ def cleaned_country(country: str) -> tuple[GazetteerPlace, ...]:
         places.append(
             GazetteerPlace(
                 geonames_id=r["geonameid"],
-                name=local or r["name"],
+                name=local or COMMON_NAMES.get((country, r["name"]), r["name"]),
                 name_en=r["name"] if local else "",
                 country=country,
                 state=region_name(country, r["admin1code"]),

@@ -45,6 +45,7 @@ def test_load_places_makes_the_deck_in_the_countrys_grid_edition(capsys):
     assert len(places) > 120
     assert all(edition.numbers(p) is not None for p in places)
     assert all(p.state and p.description and len(p.description) <= MAX_LENGTH for p in places)
+    assert Place.objects.filter(name="Klagenfurt", name_en="").exists()
     innsbruck = Place.objects.get(name="Innsbruck")
     assert innsbruck.description.startswith("Hauptstadt von Tirol. 387 km westlich von Wien.")
     assert innsbruck.description_en.startswith("Capital of Tyrol. 387 km west of Vienna.")
