@@ -190,24 +190,6 @@ def germany_edition() -> GridEdition:
     return edition
 
 
-def check_inside_edition(place: Place, edition: GridEdition) -> None:
-    """Refuse a place outside a grid edition instead of clamping its numbers."""
-    if not edition.holds(place):
-        raise ValidationError(
-            _(
-                "“%(name)s” (%(lat).4f, %(lon).4f) lies outside %(edition)s, so it cannot be on "
-                "a card of that grid edition."
-            )
-            % {
-                "name": place.name,
-                "lat": place.latitude,
-                "lon": place.longitude,
-                "edition": edition.name,
-            },
-            code="outside_edition",
-        )
-
-
 def edition_geometry(slug: str) -> tuple[GridSpec, EditionShape] | None:
     """The grid and outline of the edition ``slug``, for geo's views; None if there is none."""
     edition = GridEdition.objects.filter(slug=slug).first()

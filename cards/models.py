@@ -11,8 +11,9 @@ from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from cards.deck_rules import check_has_population, check_inside_edition, check_inside_germany
 from cards.geometry_limits import simplify_geometry
-from cards.grids import GERMANY_SLUG, GridEdition, check_inside_edition, germany_edition
+from cards.grids import GERMANY_SLUG, GridEdition, germany_edition
 from cards.sanitize import coordinate_constraints, forbid_control_characters, validate_finite
 from cards.symbols import MatchCard, MatchCardSymbol, MatchDeck, Symbol, SymbolSet  # noqa: F401
 from cards.validators import parse_solutions, validate_geometry, validate_image, validate_solutions
@@ -375,32 +376,4 @@ class DeckCard(models.Model):
             check_has_population(self.place)
 
 
-def check_has_population(place: Place) -> None:
-    """Germany cards are compared by population ("most/fewest inhabitants"): a card without one
-    would silently score as 0."""
-    if place.population is None:
-        raise ValidationError(
-            _("“%(name)s” has no population, which every card of a Germany deck needs.")
-            % {"name": place.name},
-            code="population_missing",
-        )
-
-
 forbid_control_characters(Place, Deck)
-
-
-def check_inside_germany(place: Place) -> None:
-    """Refuse a place outside Germany for a Germany deck instead of clamping its numbers."""
-    from geo.outlines import in_germany
-
-    # The outline has a small tolerance for border towns, which also lets in foreign towns
-    # right on the border (Basel, Słubice): the country decides those.
-    if place.country not in ("DE", "") or not in_germany(place.latitude, place.longitude):
-        raise ValidationError(
-            _(
-                "“%(name)s” (%(lat).4f, %(lon).4f) lies outside Germany, so it cannot be on a "
-                "card of a Germany deck."
-            )
-            % {"name": place.name, "lat": place.latitude, "lon": place.longitude},
-            code="outside_germany",
-        )
