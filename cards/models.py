@@ -48,6 +48,10 @@ class Edition(models.TextChoices):
     GRID = "grid", _("Spot On: a grid edition (any country)")
 
 
+# Decks whose cards show grid numbers (and have no colours): Germany's and any grid edition's.
+GRID_DECK_EDITIONS = frozenset({Edition.GERMANY, Edition.GRID})
+
+
 class Language(models.TextChoices):
     GERMAN = "de", _("German")
     ENGLISH = "en", _("English")

@@ -133,3 +133,26 @@ def test_filling_refuses_a_deck_of_another_edition(client, editor, germany_deck)
     )
     assert response.status_code == 200
     assert "is not in the grid edition" in response.content.decode()
+
+
+def test_a_grid_decks_card_list_adds_places_without_colours_and_refuses_outsiders(
+    client, editor, berlin
+):
+    from cards.grid_decks import edition_for_country
+    from cards.models import Place
+
+    deck = Deck.objects.create(slug="at", name="AT", edition="grid", grid=edition_for_country("AT"))
+    graz = Place.objects.create(
+        name="Graz", country="AT", latitude=47.07, longitude=15.44, population=300_000
+    )
+    client.force_login(editor)
+    page = client.get(f"/admin/cards/deckcard/?deck__id__exact={deck.pk}").content.decode()
+    assert 'name="colour"' not in page
+    client.post(f"/admin/cards/deckcard/deck/{deck.pk}/add/", {"place": graz.pk, "colour": "green"})
+    assert list(deck.cards.values_list("place__name", "colour")) == [("Graz", "")]
+    response = client.post(
+        f"/admin/cards/deckcard/deck/{deck.pk}/add/", {"place": berlin.pk}, follow=True,
+        HTTP_ACCEPT_LANGUAGE="en",
+    )  # fmt: skip
+    assert "lies outside Österreich" in response.content.decode()
+    assert deck.cards.count() == 1
