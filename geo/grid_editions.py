@@ -131,7 +131,7 @@ class EditionShape:
     def holds_array(self, lat, lon) -> np.ndarray:
         """True where a point lies inside the outline or within the tolerance of it."""
         lat = np.asarray(lat, dtype=float)
-        lon = np.asarray(lon, dtype=float)
+        lon = (np.asarray(lon, dtype=float) + 180.0) % 360.0 - 180.0
         found = np.zeros(lat.shape, dtype=bool)
         # An outline joined across the antimeridian holds some of its points 360° east.
         for shift in (0.0, 360.0, -360.0):

@@ -145,3 +145,14 @@ def test_a_game_can_copy_a_grid_decks_cards_and_map(django_assert_max_num_querie
     assert MapEdition.from_data(data).spec == austria.spec()
     germany = Deck.objects.create(slug="de", name="DE", edition=Edition.GERMANY)
     assert MapEdition.from_data(grid_data(germany)) is GERMANY_MAP
+
+
+@pytest.mark.django_db
+def test_a_place_on_a_grid_card_cannot_move_out_of_the_edition():
+    austria = _austria()
+    deck = Deck.objects.create(slug="at", name="Österreich", edition=Edition.GRID, grid=austria)
+    graz = _place("Graz", 47.07, 15.44, "AT")
+    DeckCard.objects.create(deck=deck, place=graz)
+    graz.latitude, graz.longitude = 48.137, 11.575  # Munich
+    with pytest.raises(ValidationError, match="lies outside Österreich"):
+        graz.full_clean()

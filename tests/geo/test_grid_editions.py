@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from geo.grid import GERMANY
 from geo.grid_editions import (
@@ -114,3 +116,12 @@ def test_every_country_and_german_state_of_the_data_gets_an_edition_that_covers_
     assert refused == {"AQ": "The outline goes all the way round the globe: no grid can span it."}
     for region in german_state_codes():
         assert check(suggest_for("DE", region), edition_shape("DE", region)).warnings == ()
+
+
+@given(st.floats(-21, -15), st.floats(176, 184))
+def test_an_outline_across_the_date_line_holds_a_point_whichever_way_it_is_written(lat, lon):
+    fiji = edition_shape("FJ")
+    west = ((lon + 180) % 360) - 180
+    assert fiji.holds(lat, west) == fiji.holds(lat, west + 360) == fiji.holds(lat, west - 360)
+    spec = suggest_for("FJ")
+    assert spec.numbers(lat, west) == spec.numbers(lat, west + 360)
