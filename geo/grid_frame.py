@@ -9,7 +9,7 @@ scaled for others. Pure: shapely and numpy.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 
 import numpy as np
 import shapely
@@ -160,7 +160,8 @@ def _land(view: BaseGeometry, own: str) -> list[BaseGeometry]:
     return found
 
 
-@cache
+# Bounded: the admin's preview asks for a new edition at every change of a value.
+@lru_cache(maxsize=64)
 def grid_layers(edition: MapEdition, width_mm: float):
     frame = GridFrame(edition, width_mm)
     if width_mm != LAYER_WIDTH:  # clipping is slow, scaling is not: clip once, scale after
