@@ -14,14 +14,16 @@ comes from two committed files made by `cards/data/build_world_facts.py` (see
   path it shares or lies under is a part of that town (Warsaw's Mokotów, Naples' Fuorigrotta,
   Winterthur's Kreise, communes merged into Annecy); this also drops a few suburbs GeoNames
   files under their neighbour's codes (Wettingen, Glen Ellyn), the lesser error;
-- English exonyms GeoNames uses for a few big cities become the local name (`LOCAL_NAMES`),
-  the English one is kept as the English name; official titles people leave off go
-  (`COMMON_NAMES`: Klagenfurt am Wörthersee → Klagenfurt).
+- the name is German where German has one of its own (the world starter deck's names, then
+  `GERMAN_NAMES`: Vienna → Wien, Geneva → Genf), the English one is kept as the English name;
+  official titles people leave off go (`COMMON_NAMES`: Klagenfurt am Wörthersee → Klagenfurt);
+  everywhere else the name is GeoNames' (the local one).
 """
 
 from __future__ import annotations
 
 import gzip
+import json
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -50,27 +52,55 @@ SEATS = frozenset({"PPLC", "PPLA", "PPLA2", "PPLA3", "PPLA4"})
 
 # Official names with a title people leave off.
 COMMON_NAMES: dict[tuple[str, str], str] = {("AT", "Klagenfurt am Wörthersee"): "Klagenfurt"}
-# GeoNames' primary name is English for some big cities; the local name goes on the card.
-LOCAL_NAMES: dict[tuple[str, str], str] = {
+# The card's name is German (`Place.name`), its English name the English one. GeoNames uses an
+# English exonym for some big cities and the local name for the rest; where German has a name
+# of its own it is here (the world starter deck's names, by GeoNames id, come first).
+GERMAN_NAMES: dict[tuple[str, str], str] = {
     ("AT", "Vienna"): "Wien",
-    ("CH", "Geneva"): "Genève",
+    ("CH", "Geneva"): "Genf",
+    ("CH", "Genève"): "Genf",
+    ("CH", "Neuchâtel"): "Neuenburg",
     ("CH", "Zurich"): "Zürich",
     ("CH", "Lucerne"): "Luzern",
     ("CH", "Berne"): "Bern",
     ("CH", "Basle"): "Basel",
-    ("IT", "Rome"): "Roma",
-    ("IT", "Milan"): "Milano",
-    ("IT", "Naples"): "Napoli",
-    ("IT", "Turin"): "Torino",
-    ("IT", "Florence"): "Firenze",
-    ("IT", "Venice"): "Venezia",
-    ("IT", "Genoa"): "Genova",
-    ("CZ", "Prague"): "Praha",
-    ("PL", "Warsaw"): "Warszawa",
-    ("DK", "Copenhagen"): "København",
-    ("PT", "Lisbon"): "Lisboa",
-    ("BE", "Brussels"): "Bruxelles",
+    ("IT", "Rome"): "Rom",
+    ("IT", "Milan"): "Mailand",
+    ("IT", "Naples"): "Neapel",
+    ("IT", "Turin"): "Turin",
+    ("IT", "Florence"): "Florenz",
+    ("IT", "Venice"): "Venedig",
+    ("IT", "Genoa"): "Genua",
+    ("CZ", "Prague"): "Prag",
+    ("PL", "Warsaw"): "Warschau",
+    ("PL", "Cracow"): "Krakau",
+    ("DK", "Copenhagen"): "Kopenhagen",
+    ("PT", "Lisbon"): "Lissabon",
+    ("BE", "Brussels"): "Brüssel",
+    ("BE", "Antwerp"): "Antwerpen",
 }
+WORLD_DECK_FILE = DATA / "world_deck.json"
+
+
+@lru_cache(maxsize=1)
+def _world_deck_names() -> dict[int, tuple[str, str]]:
+    """GeoNames id → (German, English) name of the world starter deck's cities."""
+    entries = json.loads(WORLD_DECK_FILE.read_text(encoding="utf-8"))
+    return {
+        e["geonames_id"]: (e["name_de"], e["name_en"])
+        for e in entries
+        if e.get("geonames_id") and e["kind"] == "city"
+    }
+
+
+def card_names(country: str, geonames_id: int, name: str) -> tuple[str, str]:
+    """(German name, English name or "") of a town GeoNames calls ``name``."""
+    if geonames_id in _world_deck_names():
+        german, english = _world_deck_names()[geonames_id]
+        return german, "" if english == german else english
+    german = GERMAN_NAMES.get((country, name)) or COMMON_NAMES.get((country, name), name)
+    english = name if german != name and (country, name) not in COMMON_NAMES else ""
+    return german, english
 
 
 @dataclass(frozen=True)
@@ -176,12 +206,12 @@ def cleaned_country(country: str) -> tuple[GazetteerPlace, ...]:
     for r, gone in zip(records, dropped, strict=True):
         if gone:
             continue
-        local = LOCAL_NAMES.get((country, r["name"]))
+        name, name_en = card_names(country, r["geonameid"], r["name"])
         places.append(
             GazetteerPlace(
                 geonames_id=r["geonameid"],
-                name=local or COMMON_NAMES.get((country, r["name"]), r["name"]),
-                name_en=r["name"] if local else "",
+                name=name,
+                name_en=name_en,
                 country=country,
                 state=region_name(country, r["admin1code"]),
                 latitude=r["latitude"],

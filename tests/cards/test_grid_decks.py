@@ -111,8 +111,17 @@ def test_a_german_states_edition_fills_its_deck_with_the_states_towns():
 
 def test_parts_of_a_town_filed_under_its_codes_are_not_towns_of_their_own():
     polish = {p.name for p in world_places("PL", 50_000)}
-    assert "Warszawa" in polish and not {"Mokotów", "Praga Południe", "Ursynów"} & polish
+    assert "Warschau" in polish and not {"Mokotów", "Praga Południe", "Ursynów"} & polish
     swiss = {p.name for p in world_places("CH", 10_000)}
     assert "Winterthur" in swiss and not any("(Kreis" in name for name in swiss)
     italian = {p.name for p in world_places("IT", 50_000)}
-    assert "Napoli" in italian and not {"Fuorigrotta", "Secondigliano", "Lido di Ostia"} & italian
+    assert "Neapel" in italian and not {"Fuorigrotta", "Secondigliano", "Lido di Ostia"} & italian
+
+
+def test_cards_carry_german_names_where_german_has_its_own():
+    from cards.gazetteer_world import card_names
+
+    assert card_names("CH", 2660646, "Geneva") == ("Genf", "Geneva")
+    assert card_names("IT", 3169070, "Rome") == ("Rom", "Rome")  # the world deck's names
+    assert card_names("PL", 3094802, "Kraków") == ("Kraków", "")
+    assert card_names("AT", 2774326, "Klagenfurt am Wörthersee") == ("Klagenfurt", "")
