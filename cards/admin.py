@@ -15,9 +15,10 @@ from simple_history.admin import SimpleHistoryAdmin
 
 from cards.admin_decks import DeckAdmin, DeckCardAdmin, position_for_new_card
 from cards.admin_forms import PlaceAdminForm
+from cards.admin_grids import GridEditionAdmin  # noqa: F401 - registers the grid editions
 from cards.batched_import import BatchedImportAdminMixin
 from cards.exports import SafeCSV, SafeXLSX
-from cards.models import Colour, Deck, DeckCard, Edition, Place
+from cards.models import GRID_DECK_EDITIONS, Colour, Deck, DeckCard, Place
 from cards.resource_widgets import VerboseExportForm
 from cards.resources import PlaceResource
 from cards.symbols_admin import SymbolSetAdmin  # noqa: F401 - registers the symbol admin
@@ -249,7 +250,7 @@ class PlaceAdmin(BatchedImportAdminMixin, ImportExportMixin, SimpleHistoryAdmin)
         deck, colour = self._chosen(request)
         if deck is None:
             return
-        if deck.edition == Edition.GERMANY:
+        if deck.edition in GRID_DECK_EDITIONS:
             colour = ""
         added, refused = 0, []
         already = set(deck.cards.values_list("place_id", flat=True))

@@ -23,7 +23,7 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 from simple_history.admin import SimpleHistoryAdmin
 
-from cards.models import Colour, Deck, DeckCard, Edition, Place
+from cards.models import GRID_DECK_EDITIONS, Colour, Deck, DeckCard, Place
 
 DECK_PARAM = "deck__id__exact"
 
@@ -39,7 +39,7 @@ class DeckAdmin(SimpleHistoryAdmin):
     search_fields = ["name", "slug"]
     prepopulated_fields = {"slug": ["name"]}
     readonly_fields = ["cards_link"]
-    fields = ["name", "slug", "edition", "language", "description", "cards_link"]
+    fields = ["name", "slug", "edition", "grid", "language", "description", "cards_link"]
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Deck]:
         return super().get_queryset(request).annotate(card_total=Count("cards"))
@@ -103,12 +103,12 @@ class DeckCardAdmin(admin.ModelAdmin):
 
     def get_list_display(self, request: HttpRequest) -> list[str]:
         deck = self._deck(request)
-        if deck is not None and deck.edition == Edition.GERMANY:
+        if deck is not None and deck.edition in GRID_DECK_EDITIONS:
             return [f for f in self.list_display if f != "colour"]
         return list(self.list_display)
 
     def get_changelist_formset(self, request: HttpRequest, **kwargs):
-        # Without this, a Germany deck's list would post an empty colour for every row.
+        # Without this, a grid deck's list would post an empty colour for every row.
         fields = [f for f in self.list_editable if f in self.get_list_display(request)]
         return modelformset_factory(
             self.model,
@@ -132,7 +132,7 @@ class DeckCardAdmin(admin.ModelAdmin):
         extra_context = dict(extra_context or {})
         if deck is not None and self.has_add_permission(request):
             form = AddCardForm()
-            if deck.edition == Edition.GERMANY:
+            if deck.edition in GRID_DECK_EDITIONS:
                 del form.fields["colour"]
             extra_context.update(
                 add_form=form,
@@ -164,7 +164,9 @@ class DeckCardAdmin(admin.ModelAdmin):
             messages.error(request, _("Choose a place to add."))
             return back
         place = form.cleaned_data["place"]
-        colour = "" if deck.edition == Edition.GERMANY else form.cleaned_data.get("colour", "")
+        colour = form.cleaned_data.get("colour", "")
+        if deck.edition in GRID_DECK_EDITIONS:
+            colour = ""
         card = DeckCard(deck=deck, place=place, colour=colour, position=position_for_new_card(deck))
         try:
             card.full_clean()

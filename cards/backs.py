@@ -146,7 +146,7 @@ def _height(facts: PlaceFacts | None) -> tuple[str, str] | None:
     return f"Liegt {metres} m über dem Meeresspiegel.", f"{metres} m above sea level."
 
 
-def _fit(sentences: list[tuple[str, str]]) -> Back:
+def fit_sentences(sentences: list[tuple[str, str]]) -> Back:
     """Join the sentences, dropping the last ones until both languages fit on the card."""
     while sentences:
         de = " ".join(s[0] for s in sentences)
@@ -189,5 +189,5 @@ def describe(
             )
             if sentence is not None
         ]
-        backs[place.geonames_id] = _fit(sentences)
+        backs[place.geonames_id] = fit_sentences(sentences)
     return backs

@@ -21,6 +21,7 @@ import numpy as np
 from cards.gazetteer_data import german_records, world_records
 from cards.gazetteer_facts import DISTRICT_CODE, place_facts
 from cards.gazetteer_names import common_name, fold, german_name, loose_fold, qualifier_counts
+from cards.municipalities import stand_ins
 
 # GeoNames admin1 codes of the German states (checked against the towns in the data).
 GERMAN_STATES: dict[str, str] = {
@@ -239,7 +240,9 @@ def _by_feature_codes(records: list[dict[str, Any]], rule_flags: list[bool]) -> 
     `PPLA4`, `PPLC`) never is; a place sharing its municipality key with a bigger seat is a
     part of that municipality (Opladen, Leverkusen). Plain `PPL` places (GeoNames marks some
     districts that way, such as Halle-Neustadt) and places missing from the cities500 table
-    are judged by the rules of `_district_flags` and `MISSING_DISTRICTS`.
+    are judged by the rules of `_district_flags` and `MISSING_DISTRICTS`. A municipality none
+    of whose places is kept gets back its largest `PPLX` place the rules do not call a district
+    (`cards.municipalities.stand_ins`).
     """
     facts = place_facts()
     seats: dict[str, int] = {}
@@ -260,7 +263,13 @@ def _by_feature_codes(records: list[dict[str, Any]], rule_flags: list[bool]) -> 
             flags.append(True)
         else:
             flags.append(rule)
-    return flags
+    # A municipality left without a place (Sylt: Westerland is PPLX) keeps its largest one.
+    keys = [f.municipality if (f := facts.get(r["geonameid"])) else "" for r in records]
+    eligible = [
+        not rule and (f := facts.get(r["geonameid"])) is not None and f.feature == DISTRICT_CODE
+        for r, rule in zip(records, rule_flags, strict=True)
+    ]
+    return stand_ins(keys, [r["population"] for r in records], flags, eligible)
 
 
 def german_places(min_population: int) -> list[GazetteerPlace]:
@@ -278,17 +287,6 @@ def _world_place(city: dict[str, Any]) -> GazetteerPlace:
         longitude=city["longitude"],
         population=city["population"],
     )
-
-
-def country_places(country: str, min_population: int) -> list[GazetteerPlace]:
-    """Towns of any country, biggest first; Germany's are cleaned, others as GeoNames has them."""
-    if country == "DE":
-        return german_places(min_population)
-    return [
-        _world_place(c)
-        for c in world_records()
-        if c["countrycode"] == country and c["population"] >= min_population
-    ]
 
 
 def known_countries() -> set[str]:

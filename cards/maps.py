@@ -1,4 +1,4 @@
-"""A deck's places on the maps: the Germany map, or the world boards with their cards."""
+"""A deck's places on the maps: a grid edition's map (Germany's), or the world boards."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ def deck_map_svgs(deck: Deck, language: str) -> list[tuple[str, str]]:
     """(title, SVG) pairs: one Germany map, or one board per world board with cards on it."""
     from geo.board_maps import board_map
     from geo.boards import BOARDS
-    from geo.maps import germany_map
+    from geo.maps import germany_map, grid_map
     from geo.svg import render_svg
 
     places = [card.place for card in deck.cards.select_related("place")]
@@ -19,6 +19,11 @@ def deck_map_svgs(deck: Deck, language: str) -> list[tuple[str, str]]:
         dots = [(p.display_name(language), p.latitude, p.longitude) for p in places]
         title = "Deutschland" if language == "de" else "Germany"
         return [(title, render_svg(germany_map(dots, language=language)))]
+    edition = deck.grid_edition()
+    if edition is not None:
+        dots = [(p.display_name(language), p.latitude, p.longitude) for p in places]
+        drawing = grid_map(edition.map_edition(), dots, language=language)
+        return [(edition.display_name(language), render_svg(drawing))]
     by_board: dict[str, list[tuple[str, float, float]]] = defaultdict(list)
     for place in places:
         location = place.world_location()

@@ -11,7 +11,9 @@ from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from cards.deck_rules import check_has_population, check_inside_edition, check_inside_germany
 from cards.geometry_limits import simplify_geometry
+from cards.grids import GERMANY_SLUG, GridEdition, germany_edition
 from cards.sanitize import coordinate_constraints, forbid_control_characters, validate_finite
 from cards.symbols import MatchCard, MatchCardSymbol, MatchDeck, Symbol, SymbolSet  # noqa: F401
 from cards.validators import parse_solutions, validate_geometry, validate_image, validate_solutions
@@ -43,6 +45,11 @@ class Edition(models.TextChoices):
     GERMANY = "germany", _("Spot On: Germany")
     WORLD = "world", _("Spot On: The World")
     MATCH = "match", _("Spot the Match (symbol cards)")
+    GRID = "grid", _("Spot On: a grid edition (any country)")
+
+
+# Decks whose cards show grid numbers (and have no colours): Germany's and any grid edition's.
+GRID_DECK_EDITIONS = frozenset({Edition.GERMANY, Edition.GRID})
 
 
 class Language(models.TextChoices):
@@ -194,6 +201,15 @@ class Place(models.Model):
                     check_has_population(self)
                 except ValidationError as error:
                     raise ValidationError({"population": error.messages}) from None
+            grid_decks = Deck.objects.filter(
+                edition=Edition.GRID, cards__place_id=self.pk, grid__isnull=False
+            ).select_related("grid")
+            for deck in grid_decks:
+                try:
+                    check_inside_edition(self, deck.grid)
+                    check_has_population(self)
+                except ValidationError as error:
+                    raise ValidationError({"latitude": error.messages}) from None
 
     def display_name(self, language: str = "de") -> str:
         if language == "en":
@@ -219,6 +235,15 @@ class Place(models.Model):
         if self.country not in ("DE", "") or not in_germany(self.latitude, self.longitude):
             return None
         return germany_grid(self.latitude, self.longitude)
+
+    def grids(self, editions: list[GridEdition] | None = None) -> list[dict]:
+        """``{"edition": slug, "ns", "we"}`` for every grid edition whose outline holds it."""
+        found = []
+        for edition in GridEdition.objects.all() if editions is None else editions:
+            numbers = edition.numbers(self)
+            if numbers is not None:
+                found.append({"edition": edition.slug, "ns": numbers.ns, "we": numbers.we})
+        return found
 
     def world_location(self) -> WorldLocation | None:
         """Board and solutions on a world card back, honouring the editor's overrides."""
@@ -257,6 +282,15 @@ class Deck(models.Model):
     language = models.CharField(
         _("language"), max_length=2, choices=Language.choices, default=Language.GERMAN
     )
+    grid = models.ForeignKey(
+        GridEdition,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="decks",
+        verbose_name=_("grid edition"),
+        help_text=_("Grid-edition decks only: the country or state whose grid the cards show."),
+    )
     description = models.TextField(_("description"), blank=True)
     places = models.ManyToManyField(Place, through="DeckCard", related_name="decks")
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
@@ -271,6 +305,23 @@ class Deck(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def clean(self) -> None:
+        super().clean()
+        if self.edition == Edition.GRID and self.grid_id is None:
+            raise ValidationError({"grid": _("A grid-edition deck needs its grid edition.")})
+        if self.edition not in (Edition.GRID, Edition.GERMANY) and self.grid_id is not None:
+            raise ValidationError({"grid": _("Only grid-edition decks have a grid edition.")})
+        if self.edition == Edition.GERMANY and self.grid_id and self.grid.slug != GERMANY_SLUG:
+            raise ValidationError({"grid": _("A Germany deck shows Germany's grid.")})
+
+    def grid_edition(self) -> GridEdition | None:
+        """The grid the cards show: the deck's own, Germany's for a Germany deck, else None."""
+        if self.edition == Edition.GRID:
+            return self.grid
+        if self.edition == Edition.GERMANY:
+            return self.grid or germany_edition()
+        return None
 
 
 class DeckCard(models.Model):
@@ -322,34 +373,11 @@ class DeckCard(models.Model):
         if deck.edition == Edition.GERMANY and self.place_id is not None:
             check_inside_germany(self.place)
             check_has_population(self.place)
-
-
-def check_has_population(place: Place) -> None:
-    """Germany cards are compared by population ("most/fewest inhabitants"): a card without one
-    would silently score as 0."""
-    if place.population is None:
-        raise ValidationError(
-            _("“%(name)s” has no population, which every card of a Germany deck needs.")
-            % {"name": place.name},
-            code="population_missing",
-        )
+        if deck.edition == Edition.GRID and self.colour:
+            raise ValidationError({"colour": _("Grid-edition decks have no card colours.")})
+        if deck.edition == Edition.GRID and self.place_id is not None and deck.grid_id:
+            check_inside_edition(self.place, deck.grid)
+            check_has_population(self.place)
 
 
 forbid_control_characters(Place, Deck)
-
-
-def check_inside_germany(place: Place) -> None:
-    """Refuse a place outside Germany for a Germany deck instead of clamping its numbers."""
-    from geo.outlines import in_germany
-
-    # The outline has a small tolerance for border towns, which also lets in foreign towns
-    # right on the border (Basel, Słubice): the country decides those.
-    if place.country not in ("DE", "") or not in_germany(place.latitude, place.longitude):
-        raise ValidationError(
-            _(
-                "“%(name)s” (%(lat).4f, %(lon).4f) lies outside Germany, so it cannot be on a "
-                "card of a Germany deck."
-            )
-            % {"name": place.name, "lat": place.latitude, "lon": place.longitude},
-            code="outside_germany",
-        )

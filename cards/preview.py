@@ -49,11 +49,13 @@ def preview(values: dict[str, Any]) -> tuple[dict, str]:
     try:
         place.clean_fields(exclude=["name", "kind", "population", "image"])
         grid = place.germany_grid()
+        grids = place.grids()
         world = place.world_location()
     except (ValidationError, ValueError) as error:
         messages = error.messages if isinstance(error, ValidationError) else [str(error)]
         return {}, " ".join(messages)
     return {
         "germany": None if grid is None else {"ns": grid.ns, "we": grid.we},
+        "grids": grids,
         "world": None if world is None else {"board": world.board, "solutions": world.solutions},
     }, ""

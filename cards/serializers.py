@@ -7,10 +7,17 @@ from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from cards.grids import GridEdition
 from cards.models import Deck, DeckCard, Place
 
 
 class GermanyGridSerializer(serializers.Serializer):
+    ns = serializers.IntegerField()
+    we = serializers.IntegerField()
+
+
+class GridLocationSerializer(serializers.Serializer):
+    edition = serializers.CharField()
     ns = serializers.IntegerField()
     we = serializers.IntegerField()
 
@@ -22,6 +29,7 @@ class WorldLocationSerializer(serializers.Serializer):
 
 class PlaceSerializer(serializers.ModelSerializer):
     germany = serializers.SerializerMethodField()
+    grids = serializers.SerializerMethodField()
     world = serializers.SerializerMethodField()
     decks = serializers.SlugRelatedField(slug_field="slug", many=True, read_only=True)
     warnings = serializers.SerializerMethodField()
@@ -56,6 +64,7 @@ class PlaceSerializer(serializers.ModelSerializer):
             "geonames_id",
             "image",
             "germany",
+            "grids",
             "world",
             "decks",
             "warnings",
@@ -67,6 +76,12 @@ class PlaceSerializer(serializers.ModelSerializer):
     def get_germany(self, place: Place) -> dict | None:
         grid = place.germany_grid()
         return None if grid is None else {"ns": grid.ns, "we": grid.we}
+
+    @extend_schema_field(GridLocationSerializer(many=True))
+    def get_grids(self, place: Place) -> list[dict]:
+        # One query for the editions per response, not per place.
+        editions = self.context.setdefault("grid_editions", list(GridEdition.objects.all()))
+        return place.grids(editions)
 
     @extend_schema_field(WorldLocationSerializer(allow_null=True))
     def get_world(self, place: Place) -> dict | None:
@@ -148,10 +163,30 @@ class DeckCardSerializer(serializers.ModelSerializer):
 
 class DeckSerializer(serializers.ModelSerializer):
     cards = DeckCardSerializer(many=True, read_only=True)
+    grid = serializers.SlugRelatedField(
+        slug_field="slug",
+        queryset=GridEdition.objects.all(),
+        required=False,
+        allow_null=True,
+        help_text="Grid-edition decks: the slug of the grid edition their cards show.",
+    )
 
     class Meta:
         model = Deck
-        fields = ["id", "slug", "name", "edition", "language", "description", "cards"]
+        fields = ["id", "slug", "name", "edition", "grid", "language", "description", "cards"]
+
+    def validate(self, attrs: dict) -> dict:
+        edition = attrs.get("edition", getattr(self.instance, "edition", None))
+        grid = attrs.get("grid", getattr(self.instance, "grid", None))
+        if self.instance and grid != self.instance.grid and self.instance.cards.exists():
+            raise serializers.ValidationError(
+                {"grid": _("A deck with cards cannot change its grid edition.")}
+            )
+        try:
+            Deck(edition=edition, grid=grid).clean()
+        except DjangoValidationError as error:
+            raise serializers.ValidationError(error.message_dict) from None
+        return attrs
 
     def validate_edition(self, edition: str) -> str:
         if self.instance and edition != self.instance.edition and self.instance.cards.exists():

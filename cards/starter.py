@@ -12,6 +12,12 @@ from cards.models import Deck, DeckCard, Edition, Kind, Language, Place
 
 WORLD_DECK_FILE = Path(__file__).parent / "data" / "world_deck.json"
 GERMANY_MIN_POPULATION = 20_000
+# Grid-edition starter decks: (slug, country, German name, minimum population), about 150
+# towns each, like a printed deck.
+GRID_STARTERS = (
+    ("austria", "AT", "Österreich", 5_000),
+    ("switzerland", "CH", "Schweiz", 8_000),
+)
 
 # Fields a starter entry may fill; an existing place only gets the ones still empty, so
 # re-running never overwrites an editor's work.
@@ -41,6 +47,7 @@ class StarterResult:
 def germany_deck() -> tuple[Deck, object]:
     from cards.backs import describe
     from cards.gazetteer import german_places
+    from cards.grids import germany_edition
     from cards.importing import import_places
 
     deck, _ = Deck.objects.get_or_create(
@@ -48,6 +55,7 @@ def germany_deck() -> tuple[Deck, object]:
         defaults={
             "name": "Deutschland",
             "edition": Edition.GERMANY,
+            "grid": germany_edition(),
             "language": Language.GERMAN,
             "description": "Deutsche Städte ab 20.000 Einwohnern.",
         },
@@ -56,6 +64,19 @@ def germany_deck() -> tuple[Deck, object]:
     # Card backs from data: compared with every German town (largest of its district, …).
     backs = describe(places, reference=german_places(0))
     return deck, import_places(places, deck=deck, backs=backs)
+
+
+def grid_deck(slug: str, country: str, name: str, min_population: int) -> tuple[Deck, object]:
+    """A country's starter deck in its grid edition (made from the outline when missing)."""
+    from cards.grid_decks import deck_for, edition_for_country, fill_deck
+
+    with transaction.atomic():
+        edition = edition_for_country(country)
+        deck = deck_for(slug, edition, name=name, language=Language.GERMAN)
+        if not deck.description:
+            deck.description = f"{name}: Orte ab {min_population:,} Einwohnern.".replace(",", ".")
+            deck.save(update_fields=["description"])
+        return deck, fill_deck(deck, min_population).result
 
 
 def _place_values(entry: dict) -> dict:

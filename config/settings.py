@@ -269,6 +269,8 @@ LOGIN_LOCKOUT_SECONDS = env_int("LOGIN_LOCKOUT_SECONDS", 900, minimum=1)
 # Who may use the geography look-up and map images (the point's card answers): a dotted path
 # to a function of the user; geo does not depend on the card database's roles.
 GEO_API_ACCESS = "cards.roles.can_print"
+# Finds a grid edition by slug for `/api/locate/?edition=` (geo knows no card database).
+GEO_GRID_EDITION = "cards.grids.edition_geometry"
 
 # An import with one bad row saves nothing.
 IMPORT_EXPORT_USE_TRANSACTIONS = True

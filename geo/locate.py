@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from geo.boards import BOARDS, board_for, cell_of, geometry_solutions, point_solutions
-from geo.grid import germany_grid
+from geo.grid import GridSpec, germany_grid
+from geo.grid_editions import EditionShape
 from geo.outlines import country_at, in_germany
 
 
@@ -44,6 +45,16 @@ def world_location(
     if geometry:
         return WorldLocation(chosen, geometry_solutions(chosen, geometry, stated_point))
     return WorldLocation(chosen, point_solutions(chosen, lat, lon))
+
+
+def grid_location(
+    lat: float, lon: float, slug: str, spec: GridSpec, shape: EditionShape
+) -> dict | None:
+    """``{"edition", "ns", "we"}`` of a point in a grid edition; None outside its outline."""
+    if not shape.holds(lat, lon):
+        return None
+    ns, we = spec.numbers(lat, lon)
+    return {"edition": slug, "ns": ns, "we": we}
 
 
 def locate(lat: float, lon: float) -> dict:

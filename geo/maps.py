@@ -1,23 +1,22 @@
-"""The Germany map as a renderer-neutral ``MapDrawing`` (the continent boards: ``geo.board_maps``).
+"""Grid-edition maps (Germany's and any other) as renderer-neutral ``MapDrawing``s.
 
-Placed with the functions that give the cards their numbers (``geo.grid``) and solutions
-(``geo.boards``): a dot sits where its card says. Text ``y``: baseline; ``size``: cap height.
+The continent boards are ``geo.board_maps``. Placed with the functions that give the cards
+their numbers (``geo.grid``): a dot sits where its card says. One code path for every grid
+edition, parameterised by a ``MapEdition``; Germany's is ``GERMANY_MAP``. Text ``y``:
+baseline; ``size``: cap height.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import cache
 
-import numpy as np
 import shapely
 from shapely.geometry.base import BaseGeometry
 
-from geo import grid
 from geo import mapdraw as md
-from geo.grid import NS_MAX, WE_MAX, lat_for_ns, lon_for_we, mercator_y, ns_value, we_value
+from geo.grid_frame import GERMANY_MAP, GridFrame, MapEdition, grid_layers
+from geo.grid_frame import language_key as _lang
 from geo.labels import IndexEntry, Measure, dot_layer, estimate_width, locate
-from geo.outlines import countries, german_states, germany_outline
 
 SEA = "#a9cce3"
 LAND_OTHER = "#d9d4ca"
@@ -28,15 +27,9 @@ BORDER = "#5c5c5c"
 DOT = "#d62728"
 INK = "#1a1a1a"
 
-GRID_STEP = 10
-LAYER_WIDTH = 180.0  # mm: the width the outlines are clipped at, scaled for other widths
-# The map shows a little beyond the grid so border towns keep their surroundings.
-WE_VIEW = (-4.0, 94.0)
-NS_VIEW = (-5.0, 155.0)
 
 _TEXTS = {
     "de": {
-        "germany": "Deutschland",
         "note": (
             "Die Punkte markieren das Stadtzentrum; viele Orte reichen weiter.",
             "Lage und Einwohnerzahlen: GeoNames (CC BY 4.0). Umrisse: Natural Earth.",
@@ -45,7 +38,6 @@ _TEXTS = {
         "we": "West–Ost",
     },
     "en": {
-        "germany": "Germany",
         "note": (
             "Dots mark the city centre; many places extend further.",
             "Positions and populations: GeoNames (CC BY 4.0). Outlines: Natural Earth.",
@@ -54,10 +46,6 @@ _TEXTS = {
         "we": "west–east",
     },
 }
-
-
-def _lang(language: str) -> str:
-    return "de" if language.startswith("de") else "en"
 
 
 def _polygons(geometry: BaseGeometry, **style) -> list[md.Polygon]:
@@ -85,63 +73,13 @@ def _label(x: float, y: float, text: str, size: float, **style) -> md.Text:
     return md.Text(x=x, y=y + size / 2, text=text, size=size, **style)
 
 
-# --- Germany ---------------------------------------------------------------------------------
+# --- Grid editions (Germany is one) ------------------------------------------------------
 
 
-class _GermanyFrame:
-    def __init__(self, width_mm: float):
-        self.left = 13.0
-        self.top = 24.0
-        self.width = width_mm - 2 * self.left
-        self.mm_per_we = self.width / (WE_VIEW[1] - WE_VIEW[0])
-        rad_per_we = np.radians(float(lon_for_we(1.0) - lon_for_we(0.0)))
-        rad_per_ns = float(mercator_y(lat_for_ns(0.0)) - mercator_y(lat_for_ns(1.0)))
-        self.mm_per_ns = self.mm_per_we * rad_per_ns / rad_per_we  # Mercator keeps shapes
-        self.height = (NS_VIEW[1] - NS_VIEW[0]) * self.mm_per_ns
-
-    def x(self, we):
-        return self.left + (np.asarray(we) - WE_VIEW[0]) * self.mm_per_we
-
-    def y(self, ns):
-        return self.top + (np.asarray(ns) - NS_VIEW[0]) * self.mm_per_ns
-
-    def project(self, geometry: BaseGeometry) -> BaseGeometry:
-        def to_mm(xy: np.ndarray) -> np.ndarray:
-            return np.column_stack([self.x(we_value(xy[:, 0])), self.y(ns_value(xy[:, 1]))])
-
-        return shapely.transform(geometry, to_mm)
-
-    @property
-    def box(self) -> BaseGeometry:
-        return shapely.box(self.left, self.top, self.left + self.width, self.top + self.height)
-
-
-@cache
-def _germany_layers(width_mm: float):
-    frame = _GermanyFrame(width_mm)
-    if width_mm != LAYER_WIDTH:  # clipping is slow, scaling is not: clip once, scale after
-        base, *layers = _germany_layers(LAYER_WIDTH)
-        k = frame.width / base.width
-        origin = np.array([frame.left, frame.top])
-        return frame, *(shapely.transform(g, lambda xy: (xy - origin) * k + origin) for g in layers)
-    lat_a, lat_b = float(lat_for_ns(NS_VIEW[1])), float(lat_for_ns(NS_VIEW[0]))
-    lon_a, lon_b = float(lon_for_we(WE_VIEW[0])), float(lon_for_we(WE_VIEW[1]))
-    view = shapely.box(lon_a - 1, lat_a - 1, lon_b + 1, lat_b + 1)
-    neighbours = [
-        geometry
-        for code, geometry in countries().items()
-        if code != "DE" and geometry.intersects(view)
-    ]
-
-    def clip(geometry):
-        projected = frame.project(geometry.intersection(view))
-        return projected.intersection(frame.box).simplify(0.08)
-
-    others = clip(shapely.union_all(neighbours))
-    germany = clip(germany_outline())
-    states = shapely.union_all([clip(g).boundary for g in german_states().values()])
-    state_lines = states.difference(germany.boundary.buffer(0.3))
-    return frame, others, germany, state_lines
+def _texts(edition: MapEdition, language: str) -> dict:
+    texts = dict(_TEXTS[_lang(language)])
+    texts["title"] = edition.name(language)
+    return texts
 
 
 def germany_map(
@@ -157,7 +95,8 @@ def germany_map(
     """Germany with its states, the grid (numbered every 10) and a red dot per (name, lat, lon)
     or (name, lat, lon, population); ``labels`` as in ``geo.labels.dot_layer``. A projector
     asks for larger dots and labels (``dot_radius``, ``label_size`` in mm)."""
-    return germany_map_indexed(
+    return grid_map_indexed(
+        GERMANY_MAP,
         dots,
         width_mm=width_mm,
         language=language,
@@ -168,7 +107,19 @@ def germany_map(
     )[0]
 
 
-def germany_map_indexed(
+def germany_map_indexed(dots: Iterable[tuple], **options) -> tuple[md.MapDrawing, list[IndexEntry]]:
+    """The Germany map and an index of the places whose names did not fit (see
+    ``grid_map_indexed``)."""
+    return grid_map_indexed(GERMANY_MAP, dots, **options)
+
+
+def grid_map(edition: MapEdition, dots: Iterable[tuple], **options) -> md.MapDrawing:
+    """Any grid edition's map (``labels`` "all" by default, like ``germany_map``)."""
+    return grid_map_indexed(edition, dots, **{"labels": "all", **options})[0]
+
+
+def grid_map_indexed(
+    edition: MapEdition,
     dots: Iterable[tuple],
     *,
     width_mm: float = 180,
@@ -178,35 +129,41 @@ def germany_map_indexed(
     dot_radius: float = 1.1,
     label_size: float = 2.2,
 ) -> tuple[md.MapDrawing, list[IndexEntry]]:
-    """The map and an index of the places whose names did not fit (with "ns/we" numbers)."""
-    texts = _TEXTS[_lang(language)]
-    frame, others, germany, state_lines = _germany_layers(float(width_mm))
+    """A grid edition's country with the grid (white west–east and black north–south numbered
+    lines, in blobs like the cards'), a red dot per place, and an index of the places whose
+    names did not fit (with "ns/we" numbers)."""
+    texts = _texts(edition, language)
+    spec = edition.spec
+    step = edition.grid_step
+    frame, others, own, state_lines = grid_layers(edition, float(width_mm))
     x0, y0 = frame.left, frame.top
     x1, y1 = x0 + frame.width, y0 + frame.height
     items: list[md.Item] = [
         md.Polygon(rings=(((x0, y0), (x1, y0), (x1, y1), (x0, y1)),), fill=SEA),
         *_polygons(others, fill=LAND_OTHER, stroke="#ffffff", stroke_width=0.25),
-        *_polygons(germany, fill=LAND_GERMANY),
+        *_polygons(own, fill=LAND_GERMANY),
         *_lines(state_lines, stroke=BORDER, width=0.3),
-        *_polygons(germany, fill=None, stroke=INK, stroke_width=0.6),
+        *_polygons(own, fill=None, stroke=INK, stroke_width=0.6),
     ]
+    we_lines = [*range(0, spec.we_max + 1, step)]
+    ns_lines = [*range(0, spec.ns_max + 1, step)]
     # White west–east lines (constant west–east number), black north–south ones.
-    for we in range(0, WE_MAX + 1, GRID_STEP):
+    for we in we_lines:
         x = float(frame.x(we))
         items.append(md.Line(points=((x, y0), (x, y1)), stroke="#ffffff", width=0.45))
-    for ns in range(0, NS_MAX + 1, GRID_STEP):
+    for ns in ns_lines:
         y = float(frame.y(ns))
         items.append(md.Line(points=((x0, y), (x1, y)), stroke=INK, width=0.3))
     items.append(
         md.Polygon(rings=(((x0, y0), (x1, y0), (x1, y1), (x0, y1)),), stroke=INK, stroke_width=0.4)
     )
     # Numbers in blobs like the cards': white blobs for west–east, black for north–south.
-    for we in range(0, WE_MAX + 1, GRID_STEP):
+    for we in we_lines:
         x = float(frame.x(we))
         for y in (y0 - 4.2, y1 + 4.2):
             items.append(md.Circle(x=x, y=y, r=3.5, fill="#ffffff", stroke=INK, stroke_width=0.3))
-            items.append(_label(x, y, str(we), 2.2, fill=INK, weight="bold"))
-    for ns in range(0, NS_MAX + 1, GRID_STEP):
+            items.append(_label(x, y, str(we), 2.2 if we < 100 else 1.9, fill=INK, weight="bold"))
+    for ns in ns_lines:
         y = float(frame.y(ns))
         for x in (x0 - 6.2, x1 + 6.2):
             items.append(md.Circle(x=x, y=y, r=3.5, fill=INK))
@@ -215,8 +172,8 @@ def germany_map_indexed(
             )
     located = locate(
         dots,
-        lambda lat, lon: (float(frame.x(we_value(lon))), float(frame.y(ns_value(lat)))),
-        lambda lat, lon: "{}/{}".format(*grid.germany_grid(lat, lon)),
+        lambda lat, lon: (float(frame.x(spec.we_value(lon))), float(frame.y(spec.ns_value(lat)))),
+        lambda lat, lon: "{}/{}".format(*spec.numbers(lat, lon)),
     )
     layer, index = dot_layer(
         located,
@@ -231,14 +188,14 @@ def germany_map_indexed(
         md.Text(
             x=x0 - 9.5,
             y=9.5,
-            text=texts["germany"],
+            text=texts["title"],
             size=5.0,
             anchor="start",
             weight="bold",
             fill=INK,
         )
     )
-    key = f"● {texts['ns']} 0–150   ○ {texts['we']} 0–90"
+    key = f"● {texts['ns']} 0–{spec.ns_max}   ○ {texts['we']} 0–{spec.we_max}"
     items.append(md.Text(x=x1 + 9.5, y=9.5, text=key, size=2.4, anchor="end", fill=INK))
     for n, line in enumerate(texts["note"]):
         items.append(
@@ -250,7 +207,7 @@ def germany_map_indexed(
         width=float(width_mm),
         height=y1 + 22.0,
         items=tuple(items),
-        title=texts["germany"],
+        title=texts["title"],
         background="#ffffff",
     )
     return drawing, index
@@ -258,8 +215,24 @@ def germany_map_indexed(
 
 def germany_position(drawing_width_mm: float, lat: float, lon: float) -> tuple[float, float]:
     """Where ``germany_map(width_mm=drawing_width_mm)`` puts a dot for (lat, lon)."""
-    frame = _GermanyFrame(float(drawing_width_mm))
-    return float(frame.x(we_value(lon))), float(frame.y(ns_value(lat)))
+    return grid_position(GERMANY_MAP, drawing_width_mm, lat, lon)
 
 
-__all__ = ["germany_map", "germany_map_indexed", "germany_position"]
+def grid_position(
+    edition: MapEdition, drawing_width_mm: float, lat: float, lon: float
+) -> tuple[float, float]:
+    """Where ``grid_map(edition, width_mm=drawing_width_mm)`` puts a dot for (lat, lon)."""
+    frame = GridFrame(edition, float(drawing_width_mm))
+    return float(frame.x(edition.spec.we_value(lon))), float(frame.y(edition.spec.ns_value(lat)))
+
+
+__all__ = [
+    "GERMANY_MAP",
+    "MapEdition",
+    "germany_map",
+    "germany_map_indexed",
+    "germany_position",
+    "grid_map",
+    "grid_map_indexed",
+    "grid_position",
+]

@@ -59,6 +59,15 @@ def german_states() -> dict[str, BaseGeometry]:
     }
 
 
+@cache
+def german_state_codes() -> dict[str, str]:
+    """State code (e.g. "DE-BW") → name (e.g. "Baden-Württemberg")."""
+    return {
+        f["properties"]["code"]: f["properties"]["name"]
+        for f in _features("germany_states.geojson")
+    }
+
+
 def _stretch(geometry: BaseGeometry) -> BaseGeometry:
     """Longitude scaled to equal-length degrees around Germany, so buffers are round."""
     return shapely.transform(geometry, lambda xy: xy * np.array([_GERMANY_COS, 1.0]))

@@ -18,8 +18,11 @@ from rest_framework.response import Response
 
 from geo.board_maps import board_map
 from geo.boards import BOARDS, point_solutions
-from geo.locate import locate
-from geo.maps import germany_map
+from geo.grid import GridSpec
+from geo.grid_editions import MAIN, EditionError, edition_shape, make_spec, suggest_for
+from geo.locate import grid_location, locate
+from geo.maps import MapEdition, germany_map, grid_map
+from geo.outlines import country_names
 from geo.svg import render_svg
 
 
@@ -70,7 +73,15 @@ def _point(request: Request, required: bool) -> tuple[float, float] | None:
 
 @extend_schema(
     parameters=[
-        OpenApiParameter(p.name, p.type, required=True, description=p.description) for p in _POINT
+        *(
+            OpenApiParameter(p.name, p.type, required=True, description=p.description)
+            for p in _POINT
+        ),
+        OpenApiParameter(
+            "edition",
+            OpenApiTypes.STR,
+            description="A grid edition's slug: adds `grid`, the point's numbers in it",
+        ),
     ],
     responses={
         200: inline_serializer(
@@ -80,6 +91,16 @@ def _point(request: Request, required: bool) -> tuple[float, float] | None:
                     "LocateGermany",
                     {"ns": serializers.IntegerField(), "we": serializers.IntegerField()},
                     allow_null=True,
+                ),
+                "grid": inline_serializer(
+                    "LocateGrid",
+                    {
+                        "edition": serializers.CharField(),
+                        "ns": serializers.IntegerField(),
+                        "we": serializers.IntegerField(),
+                    },
+                    allow_null=True,
+                    required=False,
                 ),
                 "world": inline_serializer(
                     "LocateWorld",
@@ -97,14 +118,22 @@ def _point(request: Request, required: bool) -> tuple[float, float] | None:
     summary="Germany grid numbers and world board solutions of a point",
     description=(
         "`germany` is null outside Germany (its outline plus a few kilometres for border "
-        "towns); `world` is null at sea and in Antarctica."
+        "towns); `world` is null at sea and in Antarctica. With `edition`, `grid` gives the "
+        "point's numbers in that grid edition, null outside its outline."
     ),
 )
 @api_view(["GET"])
 @permission_classes([GeoAccess])
 def locate_view(request: Request) -> Response:
     lat, lon = _point(request, required=True)
-    return Response(locate(lat, lon))
+    answer = locate(lat, lon)
+    slug = request.query_params.get("edition", "").strip()
+    if slug:
+        found = import_string(settings.GEO_GRID_EDITION)(slug)
+        if found is None:
+            raise ValidationError({"detail": f"There is no grid edition {slug!r}."})
+        answer["grid"] = grid_location(lat, lon, slug, *found)
+    return Response(answer)
 
 
 def _svg(drawing) -> HttpResponse:
@@ -149,3 +178,82 @@ def board_svg(request: Request, code: str) -> HttpResponse:
         highlight = point_solutions(code, *point)
     dots = [("", *point)] if point else []
     return _svg(board_map(code, dots=dots, highlight=highlight, language=_language(request)))
+
+
+_GRID = [
+    OpenApiParameter("country", OpenApiTypes.STR, description="ISO alpha-2 code, e.g. AT"),
+    OpenApiParameter("region", OpenApiTypes.STR, description="A German state's code, e.g. DE-BY"),
+    OpenApiParameter("part", OpenApiTypes.STR, description="Outline: main (default) or all"),
+]
+_EXTENT = ["west", "east", "north", "south", "ns_max", "we_max"]
+
+
+def _edition_args(request: Request) -> tuple[str, str, str]:
+    country = request.query_params.get("country", "").strip().upper()
+    region = request.query_params.get("region", "").strip().upper()
+    part = request.query_params.get("part", "").strip() or MAIN
+    if not country:
+        raise ValidationError({"detail": "Parameter 'country' is required."})
+    try:
+        edition_shape(country, region, part)
+    except EditionError as error:
+        raise ValidationError({"detail": str(error)}) from None
+    return country, region, part
+
+
+def _spec_json(spec: GridSpec) -> dict:
+    return {name: getattr(spec, name) for name in _EXTENT}
+
+
+@extend_schema(
+    parameters=_GRID,
+    responses={
+        200: inline_serializer(
+            "GridSuggestion",
+            {
+                **{name: serializers.FloatField() for name in _EXTENT[:4]},
+                "ns_max": serializers.IntegerField(),
+                "we_max": serializers.IntegerField(),
+                "ns_km": serializers.FloatField(),
+                "we_km": serializers.FloatField(),
+            },
+        ),
+        400: inline_serializer("GridError", {"detail": serializers.CharField()}),
+    },
+    operation_id="grid_suggest",
+    summary="The extent and ranges suggested for a grid edition of a country or German state",
+)
+@api_view(["GET"])
+@permission_classes([GeoAccess])
+def grid_suggest(request: Request) -> Response:
+    country, region, part = _edition_args(request)
+    spec = suggest_for(country, region, part)
+    ns_km, we_km = spec.step_km()
+    return Response({**_spec_json(spec), "ns_km": round(ns_km, 2), "we_km": round(we_km, 2)})
+
+
+@extend_schema(
+    parameters=[
+        *_GRID,
+        *(OpenApiParameter(name, OpenApiTypes.DOUBLE) for name in _EXTENT),
+        OpenApiParameter("name", OpenApiTypes.STR, description="The map's title"),
+        *_POINT,
+    ],
+    responses={(200, "image/svg+xml"): OpenApiTypes.BINARY},
+    operation_id="maps_grid_svg",
+    summary="A grid edition's map for the given values (the admin's preview)",
+)
+@api_view(["GET"])
+@permission_classes([GeoAccess])
+def grid_svg(request: Request) -> HttpResponse:
+    country, region, part = _edition_args(request)
+    values = [request.query_params.get(name, "").strip().replace(",", ".") for name in _EXTENT]
+    try:
+        spec = make_spec(*values) if all(values) else suggest_for(country, region, part)
+    except EditionError as error:
+        raise ValidationError({"detail": str(error)}) from None
+    title = request.query_params.get("name", "").strip()[:120] or country_names().get(country, "")
+    edition = MapEdition(spec=spec, country=country, region=region, part=part, name_de=title)
+    point = _point(request, required=False)
+    dots = [("", *point)] if point else []
+    return _svg(grid_map(edition, dots, language=_language(request)))

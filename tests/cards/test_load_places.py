@@ -123,10 +123,10 @@ def test_the_command_imports_cleaned_german_towns_into_a_new_deck(capsys):
     assert Place.objects.count() == len(names)
 
 
-def test_the_command_imports_other_countries_plainly():
+def test_the_command_imports_other_countries_with_their_regions():
     call_command("load_places", "--country", "FR", "--min-population", "400000")
     paris = Place.objects.get(name="Paris")
-    assert (paris.country, paris.state) == ("FR", "11")
+    assert (paris.country, paris.state) == ("FR", "Île-de-France")
 
 
 @pytest.mark.parametrize(

@@ -65,15 +65,23 @@ def test_the_world_deck_loads_and_reloads_without_duplicates(berlin):
     }
 
 
-def test_load_starter_decks_builds_both_decks_and_is_idempotent():
+def test_load_starter_decks_builds_every_deck_and_is_idempotent():
     call_command("load_starter_decks", verbosity=0)
     germany, world = Deck.objects.get(slug="germany"), Deck.objects.get(slug="world")
+    austria, switzerland = Deck.objects.get(slug="austria"), Deck.objects.get(slug="switzerland")
     assert germany.edition == "germany" and world.edition == "world"
+    assert (austria.edition, austria.grid.slug, switzerland.grid.country) == (
+        "grid",
+        "austria",
+        "CH",
+    )
     assert 600 < germany.cards.count() < 800
     assert world.cards.count() == 224
+    assert 120 < austria.cards.count() < 200 and 120 < switzerland.cards.count() < 200
     places = Place.objects.count()
     call_command("load_starter_decks", verbosity=0)
     assert Place.objects.count() == places
     assert world.cards.count() == 224
+    assert Deck.objects.filter(edition="grid").count() == 2
     munich = Place.objects.get(geonames_id=2867714)
     assert munich.name == "München" and munich.state == "Bayern"

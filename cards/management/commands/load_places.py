@@ -5,17 +5,22 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.db import transaction
+from django.utils.text import slugify
 
-from cards.gazetteer import country_places, known_countries
-from cards.importing import import_places
-from cards.models import Deck, Edition, Language
+from cards.gazetteer import known_countries
+from cards.gazetteer_world import country_places
+from cards.grid_decks import GridDeckError, deck_for, edition_for_country, edition_places, fill_deck
+from cards.importing import ImportResult, import_places
+from cards.models import Deck, Edition
 
 
 class Command(BaseCommand):
     help = (
         "Import towns from the offline gazetteer (GeoNames); German towns are cleaned of city "
-        "districts and get proper German names. Idempotent: fields changed by an editor are "
-        "never overwritten."
+        "districts and get proper German names. With --deck, a new deck of another country "
+        "goes into that country's grid edition (made from its outline when there is none). "
+        "Idempotent: fields changed by an editor are never overwritten."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
@@ -33,11 +38,19 @@ class Command(BaseCommand):
         if country not in known_countries():
             raise CommandError(f"The gazetteer has no towns for country {country!r}.")
 
-        deck = None
-        if options["deck"]:
-            deck = self._deck(options["deck"], country)
+        if options["deck"] and slugify(options["deck"]) != options["deck"]:
+            raise CommandError(
+                f"--deck must be a slug (letters, digits, hyphens), not {options['deck']!r}."
+            )
         places = country_places(country, minimum)
-        result = import_places(places, deck=deck)
+        deck = None
+        try:
+            with transaction.atomic():
+                if options["deck"]:
+                    deck = self._deck(options["deck"], country)
+                result = self._import(places, deck, minimum)
+        except GridDeckError as error:
+            raise CommandError(str(error)) from None
         self.stdout.write(
             f"{len(places)} places from the gazetteer ({country}, {minimum}+ inhabitants): "
             f"{result.created} created, {result.updated} updated, {result.unchanged} unchanged, "
@@ -46,21 +59,32 @@ class Command(BaseCommand):
         if deck is not None:
             self.stdout.write(f"Deck {deck.slug!r} now has {deck.cards.count()} cards.")
 
-    def _deck(self, slug: str, country: str) -> Deck:
-        from django.utils.text import slugify
+    def _import(self, places: list, deck: Deck | None, minimum: int) -> ImportResult:
+        """Every town of the country; with a grid deck, those its outline holds go into it,
+        with card backs written from data."""
+        if deck is None or deck.edition != Edition.GRID:
+            return import_places(places, deck=deck)
+        filled = fill_deck(deck, minimum)
+        carded = {p.geonames_id for p in edition_places(deck.grid_edition(), minimum)}
+        rest = import_places([p for p in places if p.geonames_id not in carded])
+        return ImportResult(
+            created=filled.result.created + rest.created,
+            updated=filled.result.updated + rest.updated,
+            unchanged=filled.result.unchanged + rest.unchanged,
+            kept_edits=filled.result.kept_edits + rest.kept_edits,
+        )
 
-        if slugify(slug) != slug:
-            raise CommandError(f"--deck must be a slug (letters, digits, hyphens), not {slug!r}.")
+    def _deck(self, slug: str, country: str) -> Deck:
         deck = Deck.objects.filter(slug=slug).first()
         if deck is not None:
+            edition = deck.grid_edition()
+            if edition is not None and edition.country != country:
+                raise CommandError(
+                    f"Deck {slug!r} is in the grid edition {edition.slug!r} of "
+                    f"{edition.country}, not of {country}."
+                )
             return deck
-        german = country == "DE"
-        deck = Deck(
-            slug=slug,
-            name=slug.replace("-", " ").replace("_", " ").title(),
-            edition=Edition.GERMANY if german else Edition.WORLD,
-            language=Language.GERMAN if german else Language.ENGLISH,
-        )
-        deck.save()
-        self.stdout.write(f"Created deck {slug!r}.")
+        edition = edition_for_country(country)
+        deck = deck_for(slug, edition)
+        self.stdout.write(f"Created deck {slug!r} in the grid edition {edition.slug!r}.")
         return deck

@@ -1,4 +1,7 @@
-"""Create or update the starter decks `germany` and `world`. Safe to run again."""
+"""Create or update the starter decks `germany`, `austria`, `switzerland` and `world`.
+
+Safe to run again.
+"""
 
 from __future__ import annotations
 
@@ -8,7 +11,10 @@ from cards import starter
 
 
 class Command(BaseCommand):
-    help = "Create or update the starter decks: germany (gazetteer) and world (committed data)."
+    help = (
+        "Create or update the starter decks: germany, austria and switzerland (gazetteer) and "
+        "world (committed data)."
+    )
 
     def handle(self, *args, **options) -> None:
         deck, result = starter.germany_deck()
@@ -17,6 +23,13 @@ class Command(BaseCommand):
             f"{result.updated} updated, {result.unchanged} unchanged, "
             f"{result.kept_edits} with hand edits kept)"
         )
+        for slug, country, name, minimum in starter.GRID_STARTERS:
+            deck, grid = starter.grid_deck(slug, country, name, minimum)
+            self.stdout.write(
+                f"{deck.slug}: {deck.cards.count()} cards in the grid edition "
+                f"{deck.grid.slug} ({grid.created} places created, {grid.updated} updated, "
+                f"{grid.unchanged} unchanged, {grid.kept_edits} with hand edits kept)"
+            )
         if starter.WORLD_DECK_FILE.exists():
             deck, world = starter.world_deck()
             self.stdout.write(
