@@ -116,7 +116,7 @@ def test_two_phones_and_a_computer_team_play_knights_to_ten_points(
     phones[0].screenshot(path=str(screenshot_dir / "match-knights-phone.png"))
 
     for turn in range(120):
-        if any(p.locator(".match-device[data-phase=over]").count() for p in phones):
+        if any(p.locator(".game-over").count() for p in phones):
             break
         if turn == 4:
             # A pause: the computer team collects a card once its reaction time has passed.
@@ -127,7 +127,7 @@ def test_two_phones_and_a_computer_team_play_knights_to_ten_points(
             )
         _claim(phones[turn % 2], ".mmiddle")
     for page in (*phones, projector):
-        page.wait_for_selector(".match[data-phase=over]")
+        page.wait_for_selector(".game-over .match[data-phase=over]")
         assert "Winner" in page.locator(".mwinner").inner_text()
     projector.screenshot(path=str(screenshot_dir / "match-knights-over.png"))
     for page in (*phones, projector):

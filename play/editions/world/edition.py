@@ -142,7 +142,6 @@ WORLD = Edition(
     rows=rows,
     deck_edition="world",
     messages=MESSAGES,
-    secret_seats=True,
     bot=bots.bot,
     teacher_bot=bots.teacher_bot,
     description=gettext_lazy(

@@ -9,7 +9,8 @@ import pytest
 from play.core import store
 from play.editions.numbers import edition as numbers_edition
 from play.editions.numbers.strategy import next_move
-from play.models import Game
+from play.core.lifecycle import set_mode
+from play.models import Game, Mode
 from tests.conftest import api_client_for
 
 pytestmark = pytest.mark.django_db
@@ -53,7 +54,9 @@ def test_the_api_answers_400_for_a_rule_and_409_out_of_turn(teacher, game):
 
 
 def test_the_projector_speaks_the_game_s_language(client, teacher):
-    game = store.create_game(user=teacher, edition="numbers", seat_names=["Ada", "Bo"])
+    game = store.create_game(
+        user=teacher, edition="numbers", seat_names=["Ada", "Bo"], mode=Mode.PROJECTOR
+    )
     client.force_login(teacher)
     html = client.get(f"/play/host/{game.code}/").content.decode()
     assert "Ziel" in html and "Stapel" in html and "Weitergeben an Ada" in html
@@ -97,12 +100,18 @@ def test_the_device_shows_only_its_own_hand_and_refuses_with_the_reason(client, 
 
 
 def test_the_projector_hands_over_between_turns_in_hot_seat(client, teacher, game):
+    set_mode(game, Mode.PROJECTOR)  # hot seat: in devices mode the projector holds no hand
     client.force_login(teacher)
     html = client.get(f"/play/host/{game.code}/").content.decode()
     assert "Hand over to Ada" in html and "<details" in html
     assert all(card in html for card in hand_ids(game, 0))
     assert not any(card in html for card in hand_ids(game, 1))
-    first = next(c for c in hand_ids(game, 0) if game.state["cards"][c][0] != 0)
+    # The smallest card makes the smallest total: one of Bo's cards then drops below 0 or
+    # leaves a remainder (a larger total could be divisible by all of them).
+    first = min(
+        (c for c in hand_ids(game, 0) if game.state["cards"][c][0] != 0),
+        key=lambda c: game.state["cards"][c][0],
+    )
     game = store.make_move(game, 0, "play", {"card": first, "op": "+"})
     total = game.state["total"]
     html = client.get(f"/play/host/{game.code}/").content.decode()
