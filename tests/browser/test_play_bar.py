@@ -6,7 +6,6 @@ from __future__ import annotations
 import pytest
 
 from tests.browser.test_play_germany import assert_fits
-from tests.browser.test_play_world import world_deck  # noqa: F401 (a fixture)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -47,31 +47,6 @@ SCREEN = """() => {
 BOX = "(el) => { const r = el.getBoundingClientRect(); return [r.x, r.y, r.width, r.height]; }"
 
 
-@pytest.fixture
-def world_deck(db):
-    from cards.models import Deck, DeckCard, Edition, Place
-    from tests.play.conftest import WORLD_CITIES, WORLD_COLOURS
-
-    deck = Deck.objects.create(slug="welt", name="Welt", edition=Edition.WORLD)
-    for i, (name, country, lat, lon) in enumerate(WORLD_CITIES[:12]):
-        place = Place.objects.create(
-            name=name, country=country, population=100_000 + i, latitude=lat, longitude=lon
-        )
-        DeckCard.objects.create(deck=deck, place=place, colour=WORLD_COLOURS[i % 3])
-    # Solutions looked up now: the test thread shares the live server's in-memory database
-    # connection, so it stays off the ORM while the screens poll.
-    deck.solutions = {
-        c.place.name: c.place.world_location().solutions[0]
-        for c in deck.cards.select_related("place")
-    }
-    # The six boards render once per server (a second each); do it before the clock runs.
-    from play.editions.world.views import board_svg
-
-    for code in ("NA", "EU", "AS", "SA", "AF", "AU"):
-        board_svg(code, "en")
-    return deck
-
-
 def _host(browser, live_server, user, size):
     client = Client()
     client.force_login(user)
