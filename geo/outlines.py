@@ -85,10 +85,6 @@ def in_germany(lat: float, lon: float) -> bool:
     return bool(shapely.intersects_xy(_germany_tolerant(), lon * _GERMANY_COS, lat))
 
 
-def in_germany_array(lat: np.ndarray, lon: np.ndarray) -> np.ndarray:
-    return shapely.intersects_xy(_germany_tolerant(), np.asarray(lon) * _GERMANY_COS, lat)
-
-
 @cache
 def _state_index() -> tuple[list[str], list[BaseGeometry]]:
     names = list(german_states())

@@ -135,11 +135,6 @@ class Game(models.Model):
         return f"{self.edition} {self.code}"
 
     @property
-    def on_engine(self) -> bool:
-        """Stored as engine state with a move log (every edition once moved onto the core)."""
-        return self.state is not None
-
-    @property
     def is_finished(self) -> bool:
         return self.status == Status.FINISHED
 
@@ -189,10 +184,6 @@ class Team(models.Model):
     @property
     def colour_name(self) -> str:
         return str(self.style[3])
-
-
-# A seat is a team or a single player, depending on the edition.
-Seat = Team
 
 
 class Move(models.Model):

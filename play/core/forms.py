@@ -12,8 +12,6 @@ from play.core.engine import Edition as EngineEdition
 from play.core.engine import Option
 from play.models import Mode
 
-MAX_TEAM_FIELDS = 4
-
 
 def engine_game_form(edition: EngineEdition) -> type[forms.Form]:
     """The new-game form of an edition on the engine, built from its seats and options."""

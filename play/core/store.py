@@ -21,6 +21,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from cards.models import Deck
+from cards.snapshot import card_data
 from play.core import reads, registry
 from play.core.engine import (
     Context,
@@ -93,8 +94,6 @@ def clean_seat_names(edition: Edition, names: Sequence[Any]) -> list[str]:
 
 def deck_cards(deck: Deck, language: str) -> list[dict[str, Any]]:
     """A deck's cards as plain data for an edition's setup (the game keeps its own copy)."""
-    from cards.snapshot import card_data  # the card database knows what a card says
-
     return [card_data(card, language) for card in deck.cards.select_related("place")]
 
 

@@ -10,11 +10,11 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.test import Client
 
 from play.editions.germany.moves import round_state
 from play.models import Game, Mode
 from tests.conftest import api_client_for
+from tests.play.leaks import Table, population_spellings
 
 pytestmark = pytest.mark.django_db
 
@@ -30,15 +30,7 @@ def _secrets(game: Game) -> list[str]:
     stored, table = _table(game)
     for ref in table.places:
         place = stored["cards"][ref]
-        pop = place["population"]
-        found += [
-            place["state"],
-            place["description"],
-            str(pop),
-            f"{pop:,}",
-            f"{pop:,}".replace(",", "."),
-        ]
-        found.append(f"{pop:,}".replace(",", "\u00a0"))
+        found += [place["state"], place["description"], *population_spellings(place["population"])]
     return found
 
 
@@ -49,64 +41,24 @@ def _grid_markers() -> re.Pattern:
 
 
 def test_no_response_before_the_reveal_carries_anything_from_a_back(teacher, big_deck):
-    responses: list[tuple[str, bytes]] = []
-    api = api_client_for(teacher)
-
-    def keep(label, response):
-        assert response.status_code < 500, (label, response.status_code)
-        responses.append((label, response.content))
-        return response
-
-    created = keep(
-        "create",
-        api.post(
-            "/api/games/",
-            {
-                "edition": "germany",
-                "deck": big_deck.slug,
-                "teams": ["A", "B", "C"],
-                "face_down": True,
-                "mode": "devices",
-            },
-            format="json",
-        ),
-    ).json()
-    game = Game.objects.get(pk=created["id"])
-    host = Client()
-    host.force_login(teacher)
-    devices = []
-    for team in game.teams.all():
-        device = Client()
-        keep("join", device.post(f"/play/{game.code}/join/", {"team": team.pk}, follow=True))
-        devices.append((team, device))
-    keep("round", api.post(f"/api/games/{game.pk}/rounds/", {}, format="json"))
-    set_mode_devices = host.post(f"/play/host/{game.code}/mode/", {"mode": Mode.DEVICES})
-    keep("mode", set_mode_devices)
-
-    def snapshot(label):
-        keep(f"{label}:api", api.get(f"/api/games/{game.pk}/"))
-        keep(f"{label}:host", host.get(f"/play/host/{game.code}/"))
-        keep(
-            f"{label}:host-poll",
-            host.get(f"/play/host/{game.code}/state/?v=0", HTTP_HX_REQUEST="true"),
-        )
-        for team, device in devices:
-            keep(f"{label}:dev{team.index}", device.get(f"/play/{game.code}/"))
-            keep(
-                f"{label}:poll{team.index}",
-                device.get(f"/play/{game.code}/state/?v=0", HTTP_HX_REQUEST="true"),
-            )
-            keep(
-                f"{label}:devapi{team.index}",
-                api_client_for(None).get(f"/api/games/{game.pk}/", HTTP_X_TEAM_TOKEN=team.token),
-            )
-
+    table = Table(
+        teacher,
+        edition="germany",
+        deck=big_deck.slug,
+        teams=["A", "B", "C"],
+        face_down=True,
+        mode="devices",
+    )
+    game, keep, snapshot, host = table.game, table.keep, table.snapshot, table.host
+    keep("round", table.api.post(f"/api/games/{game.pk}/rounds/", {}, format="json"))
+    keep("mode", host.post(f"/play/host/{game.code}/mode/", {"mode": Mode.DEVICES}))
     snapshot("laid out")
+    devices = table.devices
     for step in range(9):
         _stored, state = _table(game)
         places = state.places
         team_index = state.next_team()
-        team, device = devices[team_index]
+        _team, device = devices[team_index]
         tip = state.available_tips(team_index)[0].value
         keep(
             "tip",
@@ -121,11 +73,7 @@ def test_no_response_before_the_reveal_carries_anything_from_a_back(teacher, big
 
     secrets = _secrets(game)
     markers = _grid_markers()
-    for label, body in responses:
-        text = body.decode()
-        for secret in secrets:
-            assert secret not in text, f"{label} leaks {secret!r}"
-        assert not markers.search(text), f"{label} leaks a back field: {markers.search(text)}"
+    table.assert_hidden(secrets, markers)
 
     # The scan can fail: after the reveal the same pages do carry the backs.
     host.post(f"/play/host/{game.code}/move/", {"move": "reveal"})

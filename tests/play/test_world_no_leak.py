@@ -11,12 +11,10 @@ import json
 import re
 
 import pytest
-from django.test import Client
 
 from cards.models import Place
 from geo.boards import describe_solution
-from play.models import Game
-from tests.conftest import api_client_for
+from tests.play.leaks import Table, population_spellings
 
 pytestmark = pytest.mark.django_db
 
@@ -27,15 +25,11 @@ MARKERS = re.compile(
 
 
 def _secrets(place: Place) -> list[str]:
-    pop = place.population
     location = place.world_location()
     found = [
         place.state,
         place.description,
-        str(pop),
-        f"{pop:,}",
-        f"{pop:,}".replace(",", "."),
-        f"{pop:,}".replace(",", "\u00a0"),
+        *population_spellings(place.population),
         f"{place.latitude:.3f}",
         f"{place.longitude:.3f}",
     ]
@@ -45,63 +39,22 @@ def _secrets(place: Place) -> list[str]:
 
 
 def test_no_response_carries_a_solution_before_its_evaluation(teacher, world_big):
-    responses: list[tuple[str, bytes]] = []
-    api = api_client_for(teacher)
-
-    def keep(label, response):
-        assert response.status_code < 500, (label, response.status_code)
-        responses.append((label, response.content))
-        return response
-
-    created = keep(
-        "create",
-        api.post(
-            "/api/games/",
-            {
-                "edition": "world",
-                "deck": world_big.slug,
-                "teams": ["A", "B", "C"],
-                "mode": "devices",
-            },
-            format="json",
-        ),
-    ).json()
-    game = Game.objects.get(pk=created["id"])
-    host = Client()
-    host.force_login(teacher)
-    devices = []
-    for team in game.teams.all():
-        device = Client()
-        keep("join", device.post(f"/play/{game.code}/join/", {"team": team.pk}, follow=True))
-        devices.append((team, device))
+    table = Table(
+        teacher, edition="world", deck=world_big.slug, teams=["A", "B", "C"], mode="devices"
+    )
+    game, keep, api, host, devices = table.game, table.keep, table.api, table.host, table.devices
+    responses = table.responses
 
     def snapshot(label):
-        keep(f"{label}:api", api.get(f"/api/games/{game.pk}/"))
-        keep(f"{label}:host", host.get(f"/play/host/{game.code}/"))
-        keep(
-            f"{label}:host-poll",
-            host.get(f"/play/host/{game.code}/state/?v=0", HTTP_HX_REQUEST="true"),
-        )
-        for team, device in devices:
-            keep(f"{label}:dev{team.index}", device.get(f"/play/{game.code}/"))
-            keep(
-                f"{label}:poll{team.index}",
-                device.get(f"/play/{game.code}/state/?v=0", HTTP_HX_REQUEST="true"),
-            )
-            keep(
-                f"{label}:devapi{team.index}",
-                api_client_for(None).get(f"/api/games/{game.pk}/", HTTP_X_TEAM_TOKEN=team.token),
-            )
-        game.refresh_from_db()
-        for ref in game.state["cards"]:
+        table.snapshot(label)
+        for ref in table.state()["cards"]:
             keep(f"{label}:img{ref}", host.get(f"/play/{game.code}/world/card/{ref}.svg"))
 
     keep("round", api.post(f"/api/games/{game.pk}/rounds/", {}, format="json"))
     snapshot("laid out")
 
     def current():
-        game.refresh_from_db()
-        return game.state["rounds"][-1]
+        return table.state()["rounds"][-1]
 
     rnd = current()
     by_index = {team.index: (team, device) for team, device in devices}
@@ -146,11 +99,7 @@ def test_no_response_carries_a_solution_before_its_evaluation(teacher, world_big
     for label, body in responses:
         if body.startswith(b"{"):
             assert not _card_ids(json.loads(body)) & ids, f"{label} names a card by its id"
-    for label, body in responses:
-        text = body.decode(errors="replace")
-        for secret in secrets:
-            assert secret not in text, f"{label} leaks {secret!r}"
-        assert not MARKERS.search(text), f"{label} leaks: {MARKERS.search(text)}"
+    table.assert_hidden(secrets, MARKERS)
 
     # One card turned over: its solution shows, the others' still do not.
     responses.clear()

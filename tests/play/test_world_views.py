@@ -52,7 +52,7 @@ def test_it_creates_a_world_game_from_the_form(teacher, world_big):
     assert refused.status_code == 200 and not Game.objects.exists()
     response = client.post("/play/new/world/", form)
     game = Game.objects.get()
-    assert response.status_code == 302 and game.edition == "world" and game.on_engine
+    assert response.status_code == 302 and game.edition == "world"
     assert game.options["track_length"] == 30 and game.options["starting_team"] == 1
     host = client.get(response["Location"])
     assert host.status_code == 200 and b'class="track"' in host.content

@@ -74,7 +74,7 @@ EDITION = Edition(
                 ("fours", _("Black 4–9 four times, 12 red court cards")),
             ),
         ),
-        Option("first", _("Starting player (0 or 1)"), 0, min=0, max=1),
+        Option("first", _("Starting player"), 0, min=0, max=1),
         Option(
             "bot",
             _("Computer player"),

@@ -134,11 +134,6 @@ def supply(state: State, seat: int) -> int:
     return state["counters"] - on_grid
 
 
-def bust_cells(state: State, seat: int) -> set[int]:
-    """Cells a roll of ``seat`` must not reach: any card with its counter on it."""
-    return {cell for cell, card in enumerate(state["grid"]) if holds(card, seat)}
-
-
 # --- setup and scoring --------------------------------------------------------------------
 
 

@@ -120,11 +120,11 @@ WORLD = Edition(
     options=(
         Option(
             "starting_team",
-            gettext_lazy("Youngest team (number)"),
+            gettext_lazy("Youngest team"),
             0,
             min=0,
             max=rules.MAX_TEAMS - 1,
-            help=gettext_lazy("Chooses first in round 1 (0 = the first team); then clockwise."),
+            help=gettext_lazy("Chooses first in round 1; then clockwise."),
         ),
         # Its range is checked with the other options, under the old error code.
         Option("track_length", gettext_lazy("Track length (spaces)"), settings.WORLD_TRACK_LENGTH),
