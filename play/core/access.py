@@ -21,7 +21,8 @@ from django.utils.crypto import salted_hmac
 
 from cards.roles import can_run_games
 from config import client as config_client
-from play.models import Game, Team
+from play.core.errors import TooFast, TurnConflict
+from play.models import Game, Status, Team
 
 HOST_COOKIE_SALT = "play.fastpoll.projector"  # kept: changing it would log every projector out
 
@@ -95,6 +96,47 @@ def game_by_code(request: HttpRequest, code: str, queryset: QuerySet | None = No
         count_code_miss(request)
         raise Http404("There is no game with that code.")
     return game
+
+
+MOVE_WINDOW = 60
+
+
+def check_move_rate(game_id: int, seat: int | None) -> None:
+    """At most ``PLAY_MOVES_PER_MINUTE`` moves per minute from one seat (``None``: the
+    teacher); more are refused (429) until the minute is over."""
+    who = "t" if seat is None else str(seat)
+    if count(f"play:moves:{game_id}:{who}", MOVE_WINDOW) > settings.PLAY_MOVES_PER_MINUTE:
+        raise TooFast("too_fast", "Too many moves in a short time. Wait a moment.")
+
+
+def check_new_game(user: Any) -> None:
+    """A teacher starts at most ``PLAY_GAMES_PER_HOUR`` games an hour (counted when started, so
+    deleting games does not reset it) and has at most ``PLAY_OPEN_GAMES`` running."""
+    running = Game.objects.filter(created_by=user, status=Status.ACTIVE, archived=False).count()
+    if running >= settings.PLAY_OPEN_GAMES:
+        error = TurnConflict(
+            "too_many_open_games",
+            f"You have {running} games running. End or delete some before starting another.",
+        )
+        error.params = {"count": running}
+        raise error
+    hourly = settings.PLAY_GAMES_PER_HOUR
+    if count(f"play:new-games:{user.pk}", 3600) > hourly:
+        error = TooFast(
+            "too_many_games",
+            f"You have started {hourly} games in the last hour. Wait a while before starting more.",
+        )
+        error.params = {"count": hourly}
+        raise error
+
+
+IDEMPOTENCY_HEADER = "HTTP_IDEMPOTENCY_KEY"
+
+
+def idempotency_key(request: HttpRequest) -> str | None:
+    """The client's key for one move: the ``Idempotency-Key`` header (the screens send one per
+    button press, the API's clients per request)."""
+    return request.META.get(IDEMPOTENCY_HEADER) or None
 
 
 def can_manage(user: Any, game: Game) -> bool:

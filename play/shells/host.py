@@ -92,6 +92,7 @@ def new_game(request: HttpRequest, slug: str) -> HttpResponse:
     form = engine_game_form(edition)(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
+            access.check_new_game(request.user)
             game = store.create_game(
                 user=request.user,
                 edition=slug,
