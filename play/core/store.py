@@ -43,6 +43,8 @@ MAX_BOT_MOVES = 500
 # Moves on one game that collide this often (six teams guessing at once) then queue for its lock.
 OPTIMISTIC_ATTEMPTS = 3
 TEAM_NAME_MAX = 40
+# Embeddings, overrides and isolates: a name that turns the text after it around.
+BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 
 @contextmanager
@@ -83,7 +85,7 @@ def clean_seat_names(edition: Edition, names: Sequence[Any]) -> list[str]:
         name = name.strip()
         if len(name) > TEAM_NAME_MAX:
             raise RuleViolation("team_name", f"Team names have at most {TEAM_NAME_MAX} characters.")
-        if any(ord(ch) < 32 or ord(ch) == 127 for ch in name):
+        if any(ord(ch) < 32 or 127 <= ord(ch) < 160 or ch in BIDI_CONTROLS for ch in name):
             raise RuleViolation("team_name", "Team names cannot contain control characters.")
         cleaned.append(name)
     if len({n.casefold() for n in cleaned}) != len(cleaned):
