@@ -96,10 +96,12 @@ class DeckCardAdmin(admin.ModelAdmin):
 
     def _deck(self, request: HttpRequest) -> Deck | None:
         deck_id = request.GET.get(DECK_PARAM, "")
-        if not deck_id.isdigit():
+        if not (deck_id.isascii() and deck_id.isdigit()):
             filters = dict(parse_qsl(request.GET.get("_changelist_filters", "")))
             deck_id = filters.get(DECK_PARAM, "")
-        return Deck.objects.filter(pk=int(deck_id)).first() if deck_id.isdigit() else None
+        if not (deck_id.isascii() and deck_id.isdigit()) or len(deck_id) > 18:
+            return None
+        return Deck.objects.filter(pk=int(deck_id)).first()
 
     def get_list_display(self, request: HttpRequest) -> list[str]:
         deck = self._deck(request)

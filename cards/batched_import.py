@@ -24,6 +24,7 @@ from typing import Any
 
 from django import forms
 from django.contrib import messages
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import connections, transaction
 from django.utils.translation import gettext as _
 from import_export.forms import ImportForm
@@ -137,7 +138,32 @@ class BoundedImportForm(ImportForm):
                 _("The file is %(size).1f MB; import at most %(mb)d MB at a time.")
                 % {"size": upload.size / 2**20, "mb": MAX_IMPORT_BYTES // 2**20}
             )
+        return as_utf8(upload)
+
+
+TEXT_FORMATS = (".csv", ".tsv", ".json", ".txt")
+
+
+def as_utf8(upload: Any) -> Any:
+    """A text file as UTF-8, whatever Excel saved it as: UTF-8 (with or without its mark),
+    UTF-16 with its byte-order mark ("Unicode text"), else Windows-1252/Latin-1 (Excel's CSV on
+    German Windows). Spreadsheets (XLSX) are left alone."""
+    if not upload.name.lower().endswith(TEXT_FORMATS):
         return upload
+    raw = b"".join(upload.chunks())
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+        try:
+            text = raw.decode("utf-16")
+        except UnicodeDecodeError:
+            raise forms.ValidationError(
+                _("The file says it is UTF-16 but is not. Save it as CSV UTF-8 and try again.")
+            ) from None
+    else:
+        try:
+            text = raw.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            text = raw.decode("cp1252", errors="replace")  # every byte is some character
+    return SimpleUploadedFile(upload.name, text.encode("utf-8"), upload.content_type)
 
 
 class BatchedImportAdminMixin:

@@ -18,9 +18,14 @@ from django.utils.translation import gettext_lazy as _
 
 # C0 controls, DEL and C1 controls. Spreadsheets (XLSX) cannot hold most of them, a card
 # cannot print them, and none is typed on purpose.
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+# Bidi embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069) turn the text around
+# them (a name that reads one way and sorts another); right-to-left names need none of them (the
+# marks U+200E/U+200F stay allowed). Lone surrogates are no text at all: no JSON reader or
+# database takes them back.
+_FORBIDDEN = r"\u202a-\u202e\u2066-\u2069\ud800-\udfff"
+_CONTROL = re.compile(rf"[\x00-\x1f\x7f-\x9f{_FORBIDDEN}]")
 # Multi-line text keeps its line breaks and tabs.
-_CONTROL_MULTILINE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+_CONTROL_MULTILINE = re.compile(rf"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f{_FORBIDDEN}]")
 
 
 def validate_finite(value: Any) -> None:

@@ -1,7 +1,8 @@
 """Log-in throttling: an account locks for a while after repeated wrong passwords.
 
 Counted in Django's cache (the file cache is shared by every app process on a server), per
-user name and per client address. A lock is refused before the password is even checked,
+user name (normalised as Django authenticates it) and per client address (``config.client``:
+behind a proxy, the address it names). A lock is refused before the password is even checked,
 so guessing on stops. Why not django-axes: it brings its own authentication backend,
 middleware and tables, and needs the request in every ``authenticate()`` call (tests and
 ``Client.login`` included); two counters in the cache do what this app needs.
@@ -9,6 +10,8 @@ middleware and tables, and needs the request in every ``authenticate()`` call (t
 
 from __future__ import annotations
 
+import hashlib
+import unicodedata
 from typing import Any
 
 from django import forms
@@ -18,16 +21,25 @@ from django.contrib.auth.forms import AuthenticationForm
 from django.core.cache import cache
 from django.utils.translation import gettext_lazy as _
 
+from config.client import client_address
+
 # A classroom or a whole school shares one public address: that limit is much higher.
 PER_ADDRESS_FACTOR = 10
 
 
+def name_key(username: str) -> str:
+    """The name as Django authenticates it (NFKC, ``AbstractBaseUser.normalize_username``),
+    casefolded: every spelling of one account (full-width, another case) shares one counter."""
+    name = unicodedata.normalize("NFKC", str(username or "")).strip().casefold()
+    digest = hashlib.sha256(name.encode("utf-8", "surrogatepass")).hexdigest()
+    return f"login-fail:user:{digest}"
+
+
 def _keys(request: Any, username: str) -> list[tuple[str, int]]:
     limit = settings.LOGIN_MAX_FAILURES
-    address = (request.META.get("REMOTE_ADDR", "") if request is not None else "") or "-"
     return [
-        (f"login-fail:user:{username.strip().lower()}", limit),
-        (f"login-fail:addr:{address}", limit * PER_ADDRESS_FACTOR),
+        (name_key(username), limit),
+        (f"login-fail:addr:{client_address(request)}", limit * PER_ADDRESS_FACTOR),
     ]
 
 
@@ -46,7 +58,7 @@ def record_failure(request: Any, username: str) -> None:
 
 
 def clear_user(username: str) -> None:
-    cache.delete(f"login-fail:user:{username.strip().lower()}")
+    cache.delete(name_key(username))
 
 
 class GuardedFormMixin:

@@ -55,12 +55,11 @@ class HealthCheckMiddleware:
         return response
 
 
-# The API docs page loads Swagger UI from its CDN (drf-spectacular's default); its own start
-# script comes from our URL (the "split" view), so no inline script is needed.
+# The API docs page: Swagger UI's files come from the app itself (drf-spectacular-sidecar),
+# its start script from our URL (the "split" view), so no inline script and no other site.
 DOCS_CONTENT_SECURITY_POLICY = (
-    "default-src 'self'; script-src 'self' https://cdn.jsdelivr.net; "
-    "style-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
-    "img-src 'self' data: https://cdn.jsdelivr.net; connect-src 'self'; object-src 'none'; "
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+    "img-src 'self' data:; connect-src 'self'; object-src 'none'; "
     "base-uri 'self'; frame-ancestors 'none'"
 )
 

@@ -171,10 +171,20 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "cards:home"
 LOGOUT_REDIRECT_URL = "cards:home"
 
+# The proxies in front of the app (addresses or networks, comma-separated): X-Forwarded-For is
+# read only from them, so every limit counted per client (join codes, log-ins) sees the pupil's
+# address, not the proxy's (config/client.py). Empty: REMOTE_ADDR is the client.
+TRUSTED_PROXIES = env_list("TRUSTED_PROXIES", [])
+
 # Join codes: how many unknown codes one address may try per window (seconds) before its code
 # look-ups are refused for the rest of the window.
 PLAY_CODE_MISSES_ALLOWED = env_int("PLAY_CODE_MISSES_ALLOWED", 20, minimum=1)
 PLAY_CODE_MISS_WINDOW = env_int("PLAY_CODE_MISS_WINDOW", 600, minimum=10)
+# Moves: how many one seat (a device, or the teacher) may make per minute.
+PLAY_MOVES_PER_MINUTE = env_int("PLAY_MOVES_PER_MINUTE", 60, minimum=1)
+# New games: how many one teacher may start per hour, and how many may be open at once.
+PLAY_GAMES_PER_HOUR = env_int("PLAY_GAMES_PER_HOUR", 30, minimum=1)
+PLAY_OPEN_GAMES = env_int("PLAY_OPEN_GAMES", 30, minimum=1)
 # Games nobody touched for this many hours end; ended games are deleted after this many days.
 PLAY_IDLE_HOURS = env_int("PLAY_IDLE_HOURS", 24, minimum=1)
 PLAY_KEEP_DAYS = env_int("PLAY_KEEP_DAYS", 90, minimum=1)
@@ -192,6 +202,11 @@ CACHES = {
 SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 
 REST_FRAMEWORK = {
+    "DEFAULT_PARSER_CLASSES": [
+        "config.parsers.BoundedJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
         "rest_framework.authentication.TokenAuthentication",

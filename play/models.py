@@ -198,11 +198,17 @@ class Move(models.Model):
     by_teacher = models.BooleanField(default=False)
     by_bot = models.BooleanField(default=False)
     undone = models.BooleanField(default=False)
+    # The client's idempotency key for this move (its seat or "t" for the teacher, then the key):
+    # a retry with the same key finds the move here instead of making it again.
+    key = models.CharField(max_length=80, blank=True, default="")
 
     class Meta:
         ordering = ["game_id", "number"]
         constraints = [
             models.UniqueConstraint(fields=["game", "number"], name="unique_move_number"),
+            models.UniqueConstraint(
+                fields=["game", "key"], condition=~models.Q(key=""), name="unique_move_key"
+            ),
         ]
 
     def __str__(self) -> str:

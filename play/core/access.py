@@ -3,8 +3,10 @@ limits for the parts of play that need no account (join codes, team ids, polls).
 
 A join code is short enough to read off a projector, so guessing must be slow: every look-up of
 a code that does not exist counts against the client's address, and past the limit every code
-look-up from that address is refused for a while. The counters live in Django's cache, which all
-app processes share (the file cache by default; a shared cache in a larger deployment).
+look-up from that address is refused for a while — on every route that takes a code
+(``game_by_code``). The address is the client's as the deployment defines it
+(``config.client``: ``TRUSTED_PROXIES``, IPv6 by /64). The counters live in Django's cache, which
+all app processes share (the file cache by default; a shared cache in a larger deployment).
 """
 
 from __future__ import annotations
@@ -13,11 +15,14 @@ from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
-from django.http import HttpRequest
+from django.db.models import QuerySet
+from django.http import Http404, HttpRequest
 from django.utils.crypto import salted_hmac
 
 from cards.roles import can_run_games
-from play.models import Game, Team
+from config import client as config_client
+from play.core.errors import TooFast, TurnConflict
+from play.models import Game, Status, Team
 
 HOST_COOKIE_SALT = "play.fastpoll.projector"  # kept: changing it would log every projector out
 
@@ -43,13 +48,29 @@ def parse_index(value: object, limit: int = 99) -> int | None:
     return number if number <= limit else None
 
 
+class TooManyGuesses(Exception):
+    """This client tried too many unknown codes: every code look-up is refused for a while."""
+
+
 def client_address(request: HttpRequest) -> str:
-    # Behind a proxy, the proxy sets REMOTE_ADDR from X-Forwarded-For (see README, Deploying).
-    return request.META.get("REMOTE_ADDR", "unknown")
+    """The client as the deployment defines it (``TRUSTED_PROXIES``; an IPv6 /64)."""
+    return config_client.client_address(request)
 
 
 def _key(request: HttpRequest) -> str:
     return f"play:code-misses:{client_address(request)}"
+
+
+def count(key: str, window: int) -> int:
+    """Add one to a counter in the shared cache whose window starts with its first count (it
+    does not slide); the new count."""
+    if cache.add(key, 1, window):
+        return 1
+    try:
+        return cache.incr(key)
+    except ValueError:  # expired in between
+        cache.set(key, 1, window)
+        return 1
 
 
 def code_lookups_blocked(request: HttpRequest) -> bool:
@@ -57,14 +78,65 @@ def code_lookups_blocked(request: HttpRequest) -> bool:
 
 
 def count_code_miss(request: HttpRequest) -> None:
-    key = _key(request)
-    window = settings.PLAY_CODE_MISS_WINDOW
-    if cache.add(key, 1, window):
-        return
-    try:
-        cache.incr(key)
-    except ValueError:  # expired in between
-        cache.set(key, 1, window)
+    count(_key(request), settings.PLAY_CODE_MISS_WINDOW)
+
+
+def check_code_lookups(request: HttpRequest) -> None:
+    if code_lookups_blocked(request):
+        raise TooManyGuesses
+
+
+def game_by_code(request: HttpRequest, code: str, queryset: QuerySet | None = None) -> Game:
+    """The game with this join code, for every route that takes one: refused while the client
+    is blocked, and an unknown code counts against the client."""
+    check_code_lookups(request)
+    queryset = Game.objects.all() if queryset is None else queryset
+    game = queryset.filter(code=str(code).upper()[:16]).first()
+    if game is None:
+        count_code_miss(request)
+        raise Http404("There is no game with that code.")
+    return game
+
+
+MOVE_WINDOW = 60
+
+
+def check_move_rate(game_id: int, seat: int | None) -> None:
+    """At most ``PLAY_MOVES_PER_MINUTE`` moves per minute from one seat (``None``: the
+    teacher); more are refused (429) until the minute is over."""
+    who = "t" if seat is None else str(seat)
+    if count(f"play:moves:{game_id}:{who}", MOVE_WINDOW) > settings.PLAY_MOVES_PER_MINUTE:
+        raise TooFast("too_fast", "Too many moves in a short time. Wait a moment.")
+
+
+def check_new_game(user: Any) -> None:
+    """A teacher starts at most ``PLAY_GAMES_PER_HOUR`` games an hour (counted when started, so
+    deleting games does not reset it) and has at most ``PLAY_OPEN_GAMES`` running."""
+    running = Game.objects.filter(created_by=user, status=Status.ACTIVE, archived=False).count()
+    if running >= settings.PLAY_OPEN_GAMES:
+        error = TurnConflict(
+            "too_many_open_games",
+            f"You have {running} games running. End or delete some before starting another.",
+        )
+        error.params = {"count": running}
+        raise error
+    hourly = settings.PLAY_GAMES_PER_HOUR
+    if count(f"play:new-games:{user.pk}", 3600) > hourly:
+        error = TooFast(
+            "too_many_games",
+            f"You have started {hourly} games in the last hour. Wait a while before starting more.",
+        )
+        error.params = {"count": hourly}
+        raise error
+
+
+IDEMPOTENCY_HEADER = "HTTP_IDEMPOTENCY_KEY"
+
+
+def idempotency_key(request: HttpRequest) -> str | None:
+    """The client's key for one move: the ``Idempotency-Key`` header (the screens send one per
+    button press, the API's clients per request)."""
+    return request.META.get(IDEMPOTENCY_HEADER) or None
 
 
 def can_manage(user: Any, game: Game) -> bool:

@@ -13,6 +13,7 @@ No Django here: editions' ``rules.py`` modules and their tests import this witho
 from __future__ import annotations
 
 import json
+import math
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -38,7 +39,9 @@ __all__ = [
     "apply_move",
     "arg_choice",
     "arg_int",
+    "check_args",
     "clean_options",
+    "is_digits",
     "move_rng",
     "replay",
     "setup_rng",
@@ -189,6 +192,10 @@ class Edition:
     - ``devices_only``: every seat needs a device of its own (a race): no projector-only play.
     - ``secret_seats``: a seat's view holds what the room must not see (a hand, an open
       guess): in devices mode the projector never plays for a seat, it waits for its device.
+    - ``move_args``: per move, the names of the arguments it takes; a move listed here refuses
+      any other name (every move's arguments are bounded by ``check_args`` anyway).
+    - ``secret_moves``: moves whose arguments the log shows only once the game is over (a
+      team's open guess, a face-down tip): what the views hide until it is revealed.
     """
 
     slug: str
@@ -210,6 +217,8 @@ class Edition:
     messages: Mapping[str, Any] = field(default_factory=dict)
     devices_only: bool = False
     secret_seats: bool = False
+    move_args: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    secret_moves: frozenset[str] = frozenset()
 
 
 def clean_options(edition: Edition, options: Mapping[str, Any] | None, seats: int) -> dict:
@@ -250,8 +259,11 @@ def apply_move(
     name: str,
     args: Mapping[str, Any] | None,
     ctx: Context,
+    *,
+    new: bool = True,
 ) -> State:
-    """Check and apply one move; the given state is left untouched."""
+    """Check and apply one move; the given state is left untouched. A ``new`` move (not one
+    replayed from the log) has its arguments bounded first (``check_args``)."""
     if edition.result(state) is not None:
         raise GameOver("game_over", "This game has ended.")
     move = edition.moves.get(name)
@@ -261,10 +273,18 @@ def apply_move(
         raise RuleViolation("teacher_only", "Only the teacher may do that.")
     if not isinstance(args, Mapping):
         raise RuleViolation("bad_args", "A move's arguments are an object.")
-    new = move(_fresh(state), seat, dict(args), ctx)
-    if not isinstance(new, dict):
-        raise TypeError(f"move {edition.slug}.{name} returned {type(new).__name__}, not a dict")
-    return new
+    if new:
+        check_args(args)
+        declared = edition.move_args.get(name)
+        unknown = sorted(set(args) - declared) if declared is not None else []
+        if unknown:
+            error = RuleViolation("unknown_args", f"{name} takes no {', '.join(unknown)}.")
+            error.params = {"names": ", ".join(unknown)}
+            raise error
+    after = move(_fresh(state), seat, dict(args), ctx)
+    if not isinstance(after, dict):
+        raise TypeError(f"move {edition.slug}.{name} returned {type(after).__name__}, not a dict")
+    return after
 
 
 @dataclass(frozen=True)
@@ -284,7 +304,7 @@ def replay(edition: Edition, initial: State, log: Iterable[LoggedMove], seed: in
     state = initial
     for entry in log:
         ctx = Context(rng=move_rng(seed, entry.number), now=entry.at, teacher=entry.teacher)
-        state = apply_move(edition, state, entry.seat, entry.name, entry.args, ctx)
+        state = apply_move(edition, state, entry.seat, entry.name, entry.args, ctx, new=False)
     return state
 
 
@@ -298,13 +318,85 @@ def as_json(state: State) -> State:
         return json.loads(json.dumps(state))
 
 
+# A move's arguments, bounded for every move of every edition: what is stored in its log entry.
+MAX_ARGS_BYTES = 4096
+MAX_ARGS_DEPTH = 4  # the arguments object, a list in it, …
+MAX_ARGS_ITEMS = 200  # keys and list items, counted over the whole object
+MAX_ARGS_KEY = 40
+MAX_ARGS_INT = 2**53  # what every JSON reader keeps exact
+
+
+def _bad(message: str) -> RuleViolation:
+    return RuleViolation("bad_args", message)
+
+
+def _check_text(text: str, what: str) -> None:
+    if "\x00" in text:
+        raise _bad(f"{what} contains a NUL character.")
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate: no database or JSON reader takes it back
+        raise _bad(f"{what} is not valid Unicode text.") from None
+
+
+def check_args(args: Mapping[str, Any]) -> None:
+    """Refuse arguments no move needs (``bad_args``, 400): other than plain JSON (objects with
+    text keys, lists, text, finite numbers, true/false/null), nested deeper than
+    ``MAX_ARGS_DEPTH``, longer than ``MAX_ARGS_BYTES`` as JSON, or with NUL characters or lone
+    surrogates in text. Walked without recursion, so a deep object costs no stack."""
+    items = 0
+    stack: list[tuple[Any, int]] = [(args, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, Mapping):
+            if depth > MAX_ARGS_DEPTH:
+                raise _bad("A move's arguments are nested too deeply.")
+            items += len(value)
+            for key, item in value.items():
+                if not isinstance(key, str) or len(key) > MAX_ARGS_KEY:
+                    raise _bad("An argument's name is text of at most 40 characters.")
+                _check_text(key, "An argument's name")
+                stack.append((item, depth + 1))
+        elif isinstance(value, list | tuple):
+            if depth > MAX_ARGS_DEPTH:
+                raise _bad("A move's arguments are nested too deeply.")
+            items += len(value)
+            stack.extend((item, depth + 1) for item in value)
+        elif isinstance(value, str):
+            if len(value) > MAX_ARGS_BYTES:
+                raise _bad("A move's arguments are too large.")
+            _check_text(value, "An argument")
+        elif isinstance(value, bool) or value is None:
+            pass
+        elif isinstance(value, int):
+            if abs(value) > MAX_ARGS_INT:
+                raise _bad("A number in a move's arguments is too large.")
+        elif isinstance(value, float):
+            if not math.isfinite(value):
+                raise _bad("A number in a move's arguments is not finite.")
+        else:
+            raise _bad("A move's arguments are plain JSON.")
+        if items > MAX_ARGS_ITEMS:
+            raise _bad("A move's arguments are too large.")
+    if len(orjson.dumps(dict(args))) > MAX_ARGS_BYTES:
+        raise _bad("A move's arguments are too large.")
+
+
+def is_digits(text: str) -> bool:
+    """ASCII digits only: ``"²".isdigit()`` is true, but ``int("²")`` fails."""
+    return text.isascii() and text.isdigit()
+
+
 def _as_int(value: Any) -> int | None:
     if isinstance(value, bool):
         return None
     if isinstance(value, int):
         return value
-    if isinstance(value, str) and value.strip().lstrip("-").isdigit() and len(value) < 12:
-        return int(value.strip())
+    if isinstance(value, str):
+        text = value.strip()
+        digits = text[1:] if text.startswith("-") else text
+        if is_digits(digits) and len(digits) < 12:
+            return int(text)
     return None
 
 

@@ -37,3 +37,9 @@ class NotYourTurn(TurnConflict):
 
 class RoundClosed(TurnConflict):
     """The round (or phase) does not accept this action now: finished, revealed, not ready."""
+
+
+class TooFast(RuleViolation):
+    """More moves than a seat may make in a while (HTTP 429)."""
+
+    http_status = 429

@@ -19,6 +19,7 @@ from urllib.parse import parse_qs
 from django.utils.crypto import constant_time_compare
 
 from play.core.access import host_cookie_name, host_cookie_value, team_cookie_name
+from play.core.engine import is_digits
 from play.core.reads import game_version
 
 DEVICE_POLL = re.compile(r"^/play/([A-Za-z0-9]{3,16})/state/$")
@@ -49,10 +50,10 @@ class UnchangedPollShortcut:
             seen = parse_qs(environ.get("QUERY_STRING", "")).get("v", [""])[0]
             version = None
             try:
-                if seen.isdigit() and (match := DEVICE_POLL.match(path)):
+                if is_digits(seen) and (match := DEVICE_POLL.match(path)):
                     token = team_token(environ, match.group(1))
                     version = game_version(match.group(1), token) if token else None
-                elif seen.isdigit() and (match := PROJECTOR_POLL.match(path)):
+                elif is_digits(seen) and (match := PROJECTOR_POLL.match(path)):
                     token = _cookie(environ, host_cookie_name(match.group(1)))
                     known = token and constant_time_compare(
                         token, host_cookie_value(match.group(1))

@@ -44,6 +44,8 @@ MAX_BOT_MOVES = 500
 # Moves on one game that collide this often (six teams guessing at once) then queue for its lock.
 OPTIMISTIC_ATTEMPTS = 3
 TEAM_NAME_MAX = 40
+# Embeddings, overrides and isolates: a name that turns the text after it around.
+BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 
 @contextmanager
@@ -84,7 +86,7 @@ def clean_seat_names(edition: Edition, names: Sequence[Any]) -> list[str]:
         name = name.strip()
         if len(name) > TEAM_NAME_MAX:
             raise RuleViolation("team_name", f"Team names have at most {TEAM_NAME_MAX} characters.")
-        if any(ord(ch) < 32 or ord(ch) == 127 for ch in name):
+        if any(ord(ch) < 32 or 127 <= ord(ch) < 160 or ch in BIDI_CONTROLS for ch in name):
             raise RuleViolation("team_name", "Team names cannot contain control characters.")
         cleaned.append(name)
     if len({n.casefold() for n in cleaned}) != len(cleaned):
@@ -158,7 +160,9 @@ def create_game(
     raise RuntimeError("could not find a free join code")
 
 
-def _apply(game: Game, edition: Edition, seat: int | None, name: str, args: Any, **flags) -> None:
+def _apply(
+    game: Game, edition: Edition, seat: int | None, name: str, args: Any, key: str = "", **flags
+) -> None:
     # Check first with a provisional context, so a refused move leaves no log entry behind;
     # the rng and clock of a move depend only on its number and logged time. The log entry
     # waits in ``game.pending_moves`` until the state is written with it (``_save``, ``_commit``).
@@ -169,7 +173,9 @@ def _apply(game: Game, edition: Edition, seat: int | None, name: str, args: Any,
     at = timezone.now()
     ctx = Context(move_rng(game.seed, number), at.timestamp(), flags.get("by_teacher", False))
     new = as_json(apply_move(edition, game.state, seat, name, args, ctx))
-    pending.append(Move(game=game, number=number, seat=seat, name=name, args=args, at=at, **flags))
+    pending.append(
+        Move(game=game, number=number, seat=seat, name=name, args=args, at=at, key=key, **flags)
+    )
     game.state = new
 
 
@@ -254,34 +260,80 @@ def _commit(game: Game) -> bool:
     return True
 
 
-def _play(game: Game, seat: int | None, name: str, args: Any, teacher: bool) -> None:
+def _play(game: Game, seat: int | None, name: str, args: Any, teacher: bool, key: str) -> None:
     edition = edition_of(game)
     teams = reads.seats(game.pk)
     if seat is not None and not (isinstance(seat, int) and 0 <= seat < len(teams)):
         raise RuleViolation("unknown_seat", "No such seat in this game.")
-    _apply(game, edition, seat, name, args, by_teacher=teacher)
+    _apply(game, edition, seat, name, args, key, by_teacher=teacher)
     _finish_if_over(game, edition)
     _run_bots(game, edition, teams=teams)
 
 
-def make_move(game: Game, seat: int | None, name: str, args: Any, *, teacher: bool = False) -> Game:
+MAX_KEY = 64
+
+
+def move_key(key: Any, seat: int | None, teacher: bool) -> str:
+    """The stored form of a client's idempotency key: scoped to who moves, so one seat's key
+    never answers for another's move."""
+    if key in (None, ""):
+        return ""
+    text = str(key)
+    if len(text) > MAX_KEY or not text.isascii() or not text.isprintable() or " " in text:
+        raise RuleViolation("bad_key", "An idempotency key is up to 64 printable ASCII characters.")
+    who = "t" if teacher else str(seat)
+    return f"{who}:{text}"
+
+
+def _answered(game_id: int, key: str) -> Game | None:
+    """The game as it is now if a move with this key is in its log already, else None."""
+    if not key or not Move.objects.filter(game_id=game_id, key=key).exists():
+        return None
+    game = reads.game_by_id(game_id, "initial")
+    if game is not None:
+        game.repeated = True
+    return game
+
+
+def make_move(
+    game: Game,
+    seat: int | None,
+    name: str,
+    args: Any,
+    *,
+    teacher: bool = False,
+    key: Any = None,
+) -> Game:
     """Apply one move for a seat (or the teacher), then any computer moves that are due.
 
     The move is worked out on the game as last written and written only if nobody changed it
     since (its version); otherwise it is worked out again on the new state, where it may now be
-    refused (a card already taken). After a few such collisions it waits for the game's lock."""
-    for _attempt in range(OPTIMISTIC_ATTEMPTS):
-        current = reads.game_by_id(game.pk, "initial")
-        if current is None:
-            raise RuleViolation("unknown_game", "There is no such game.")
-        if current.is_finished:
-            raise RoundClosed("game_finished", "This game has ended.")
-        _play(current, seat, name, args, teacher)
-        if _commit(current):
-            return current
-    with locked_game(game.pk) as locked:
-        _play(locked, seat, name, args, teacher)
-        _save(locked)
+    refused (a card already taken). After a few such collisions it waits for the game's lock.
+
+    ``key`` is the client's idempotency key: stored with the move in the same transaction, so a
+    retry with the same key (a double tap, a lost answer, a server killed after the write) is
+    not made again; the game comes back as it is, with ``repeated`` set."""
+    stored_key = move_key(key, seat, teacher)
+    if (answered := _answered(game.pk, stored_key)) is not None:
+        return answered
+    try:
+        for _attempt in range(OPTIMISTIC_ATTEMPTS):
+            current = reads.game_by_id(game.pk, "initial")
+            if current is None:
+                raise RuleViolation("unknown_game", "There is no such game.")
+            if current.is_finished:
+                raise RoundClosed("game_finished", "This game has ended.")
+            _play(current, seat, name, args, teacher, stored_key)
+            if _commit(current):
+                return current
+        with locked_game(game.pk) as locked:
+            _play(locked, seat, name, args, teacher, stored_key)
+            _save(locked)
+    except IntegrityError:
+        # The same key, written a moment ago by a simultaneous retry: that one is the move.
+        if (answered := _answered(game.pk, stored_key)) is not None:
+            return answered
+        raise
     return locked
 
 
@@ -340,16 +392,24 @@ def result_of(game: Game) -> dict[str, Any] | None:
 
 
 def log_rows(game: Game) -> list[dict[str, Any]]:
-    return [
-        {
-            "number": m.number,
-            "seat": m.seat,
-            "move": m.name,
-            "args": m.args,
-            "at": m.at.astimezone(UTC).isoformat(),
-            "by_teacher": m.by_teacher,
-            "by_bot": m.by_bot,
-            "undone": m.undone,
-        }
-        for m in game.moves.order_by("number")
-    ]
+    """The move log. While the game runs, the arguments of the edition's ``secret_moves`` (an
+    open guess, a face-down tip) are left out, as every view leaves them out: the teacher's
+    screen is usually projected."""
+    hidden = edition_of(game).secret_moves if not game.is_finished else frozenset()
+    rows = []
+    for m in game.moves.order_by("number"):
+        secret = m.name in hidden and not m.by_teacher
+        rows.append(
+            {
+                "number": m.number,
+                "seat": m.seat,
+                "move": m.name,
+                "args": {} if secret else m.args,
+                "hidden": secret,
+                "at": m.at.astimezone(UTC).isoformat(),
+                "by_teacher": m.by_teacher,
+                "by_bot": m.by_bot,
+                "undone": m.undone,
+            }
+        )
+    return rows

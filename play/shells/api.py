@@ -14,7 +14,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.core.cache import cache
 from django.shortcuts import get_object_or_404
+from django.utils.cache import patch_cache_control
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
@@ -27,7 +29,7 @@ from rest_framework.response import Response
 
 from cards.models import Deck
 from cards.roles import can_run_games
-from play.core import registry, store
+from play.core import access, registry, store
 from play.core.access import can_manage, cookie_name, team_for_token
 from play.core.engine import RuleViolation, Viewer
 from play.models import Game, Mode, Team
@@ -64,8 +66,21 @@ class MoveSerializer(serializers.Serializer):
     )
 
 
+# A move's first answer, for a retry with the same idempotency key (after that, or without the
+# cache, a retry gets the game as it is then: the move is not made twice either way).
+ANSWER_SECONDS = 600
+
+
 def violation(error: RuleViolation) -> Response:
-    return Response({"code": error.code, "detail": error.message}, status=error.http_status)
+    return private(
+        Response({"code": error.code, "detail": error.message}, status=error.http_status)
+    )
+
+
+def private(response):
+    """A seat's or the teacher's own view: never kept by a browser or a proxy's cache."""
+    patch_cache_control(response, no_store=True, private=True)
+    return response
 
 
 def seat_of(request: Request, game: Game) -> Team | None:
@@ -146,6 +161,7 @@ def games(request: Request) -> Response:
         if deck is None:
             return Response({"code": "unknown_deck", "detail": "No such deck."}, status=400)
     try:
+        access.check_new_game(request.user)
         game = store.create_game(
             user=request.user,
             edition=data["edition"],
@@ -188,7 +204,7 @@ def game_detail(request: Request, game_id: int) -> Response:
     earlier = registry.detail_fields(game.edition)
     if earlier is not None:  # fields an edition's older clients read
         body.update(earlier(request, game))
-    return Response(body)
+    return private(Response(body))
 
 
 @extend_schema(
@@ -218,10 +234,25 @@ def moves(request: Request, game_id: int) -> Response:
             raise PermissionDenied("A device may only move for its own seat.")
         seat, viewer = me.index, Viewer.of_seat(me.index)
     try:
-        game = store.make_move(game, seat, data["move"], data["args"], teacher=teacher)
+        stored_key = store.move_key(access.idempotency_key(request), seat, teacher)
+        answer_key = f"play:answer:{game.pk}:{stored_key}"
+        if stored_key and (first := cache.get(answer_key)) is not None:
+            return private(Response(first, status=status.HTTP_201_CREATED))
+        access.check_move_rate(game.pk, None if teacher else seat)
+        game = store.make_move(
+            game,
+            seat,
+            data["move"],
+            data["args"],
+            teacher=teacher,
+            key=access.idempotency_key(request),
+        )
     except RuleViolation as error:
         return violation(error)
-    return Response(game_body(game, viewer), status=status.HTTP_201_CREATED)
+    body = game_body(game, viewer)
+    if stored_key and not getattr(game, "repeated", False):
+        cache.set(answer_key, body, ANSWER_SECONDS)
+    return private(Response(body, status=status.HTTP_201_CREATED))
 
 
 @extend_schema(
@@ -238,21 +269,26 @@ def undo(request: Request, game_id: int) -> Response:
         game = store.undo(game)
     except RuleViolation as error:
         return violation(error)
-    return Response(game_body(game, Viewer.teacher()))
+    return private(Response(game_body(game, Viewer.teacher())))
 
 
 @extend_schema(
     request=None,
     responses={200: OpenApiTypes.OBJECT},
-    description="The move log: for the teacher, or anyone once the game is over.",
+    description="The move log: for the game's teacher; for its seats' devices once the game "
+    "is over. While it runs, what the views hide (an open guess, a face-down tip) is left out "
+    "(``hidden``).",
 )
 @api_view(["GET"])
 @permission_classes([AllowAny])
 def log(request: Request, game_id: int) -> Response:
     game = get_object_or_404(Game, pk=game_id)
-    if not (game.is_finished or can_manage(request.user, game)):
-        raise PermissionDenied("The log is open once the game is over.")
-    return Response({"moves": store.log_rows(game)})
+    if not can_manage(request.user, game):
+        if seat_of(request, game) is None:
+            raise PermissionDenied("The log is for the game's teacher and its teams.")
+        if not game.is_finished:
+            raise PermissionDenied("The log is open to the teams once the game is over.")
+    return private(Response({"moves": store.log_rows(game)}))
 
 
 def game_for_manager(request: Request, game_id: int) -> Game:
@@ -295,7 +331,12 @@ def alias_view(name: str):
         handler = registry.alias(game.edition, name)
         if handler is None:
             raise WrongEdition(f"{game.edition} games have no {name} endpoint.")
-        return handler(request, game)
+        if not can_manage(request.user, game) and (me := seat_of(request, game)) is not None:
+            try:
+                access.check_move_rate(game.pk, me.index)
+            except RuleViolation as error:
+                return violation(error)
+        return private(handler(request, game))
 
     view.__name__ = view.cls.__name__ = f"alias_{name.replace('-', '_')}"
     return view

@@ -6,16 +6,18 @@ comes back to the same team; the teacher kicking the device replaces the token.
 
 from __future__ import annotations
 
+import functools
 import time
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from play.core import access, reads
-from play.core.access import cookie_name, team_cookie_name, team_for_token
+from play.core.access import TooManyGuesses, cookie_name, team_cookie_name, team_for_token
 from play.core.errors import RuleViolation
 from play.core.lifecycle import join_team
 from play.core.presentation import error_text
@@ -25,27 +27,29 @@ from play.shells import screens
 COOKIE_AGE = 60 * 60 * 24  # a school day and then some
 
 
-class TooManyGuesses(Exception):
-    pass
+def _game(code: str, request: HttpRequest) -> Game:
+    """The game with this join code; unknown codes count against the asking client."""
+    return access.game_by_code(request, code, Game.objects.select_related("deck").defer("initial"))
 
 
-def _game(code: str, request: HttpRequest | None = None) -> Game:
-    """The game with this join code; unknown codes count against the asking address."""
-    if request is not None and access.code_lookups_blocked(request):
-        raise TooManyGuesses
-    game = (
-        Game.objects.select_related("deck").defer("initial").filter(code=code.upper()[:16]).first()
-    )
-    if game is None:
-        if request is not None:
-            access.count_code_miss(request)
-        raise Http404("There is no game with that code.")
-    return game
-
-
-def _too_many(request: HttpRequest) -> HttpResponse:
+def too_many(request: HttpRequest) -> HttpResponse:
     message = _("Too many wrong codes from this network. Wait a few minutes and try again.")
-    return render(request, "play/join.html", {"code": "", "error": message}, status=429)
+    response = render(request, "play/join.html", {"code": "", "error": message}, status=429)
+    response["Retry-After"] = str(settings.PLAY_CODE_MISS_WINDOW)
+    return response
+
+
+def throttled(view):
+    """Answers 429 while the client is blocked from code look-ups (``access.TooManyGuesses``)."""
+
+    @functools.wraps(view)
+    def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        try:
+            return view(request, *args, **kwargs)
+        except TooManyGuesses:
+            return too_many(request)
+
+    return wrapper
 
 
 def _device_team(request: HttpRequest, game: Game) -> Team | None:
@@ -58,7 +62,7 @@ def join(request: HttpRequest) -> HttpResponse:
     error = ""
     if code:
         if access.code_lookups_blocked(request):
-            return _too_many(request)
+            return too_many(request)
         if len(code) == CODE_LENGTH and Game.objects.filter(code=code).exists():
             return redirect("play:team", code)
         access.count_code_miss(request)
@@ -67,11 +71,14 @@ def join(request: HttpRequest) -> HttpResponse:
 
 
 @require_GET
+@throttled
 def team(request: HttpRequest, code: str) -> HttpResponse:
-    try:
-        game = _game(code, request)
-    except TooManyGuesses:
-        return _too_many(request)
+    # A device of this game (its token is no guess) comes back even while its network is
+    # blocked from looking up codes.
+    seat = _device_seat(request, code.upper()[:16], "initial")
+    if seat is not None:
+        return screens.render_device(request, screens.run_due_bots(seat.game), seat)
+    game = _game(code, request)
     me = _device_team(request, game)
     if me is None:
         return render(request, "play/pick_team.html", {"game": game, "teams": game.teams.all()})
@@ -79,11 +86,9 @@ def team(request: HttpRequest, code: str) -> HttpResponse:
 
 
 @require_POST
+@throttled
 def claim(request: HttpRequest, code: str) -> HttpResponse:
-    try:
-        game = _game(code, request)
-    except TooManyGuesses:
-        return _too_many(request)
+    game = _game(code, request)
     chosen = Team.objects.filter(game=game, pk=access.parse_id(request.POST.get("team"))).first()
     error = _("Choose your team.")
     if chosen is not None:
@@ -104,7 +109,12 @@ def claim(request: HttpRequest, code: str) -> HttpResponse:
         else:
             response = redirect("play:team", game.code)
             response.set_cookie(
-                cookie_name(game), token, max_age=COOKIE_AGE, httponly=True, samesite="Lax"
+                cookie_name(game),
+                token,
+                max_age=COOKIE_AGE,
+                httponly=True,
+                samesite="Lax",
+                secure=settings.SESSION_COOKIE_SECURE,
             )
             return response
     context = {"game": game, "teams": game.teams.all(), "error": error}
@@ -112,12 +122,16 @@ def claim(request: HttpRequest, code: str) -> HttpResponse:
 
 
 @require_GET
+@throttled
 def team_state(request: HttpRequest, code: str) -> HttpResponse:
     """Polled by team devices. Without a team of this game (an unknown code, a kicked device),
-    the answer is the same: go back to the code's page."""
+    the answer is the same: go back to the code's page (a miss of the code look-up)."""
     code = code.upper()[:16]
     me = _device_seat(request, code, "initial")
     if me is None:
+        if request.COOKIES.get(team_cookie_name(code)):  # a code and token that do not match
+            access.check_code_lookups(request)
+            access.count_code_miss(request)
         # Kicked: send the whole page back to the team picker.
         response = HttpResponse(status=204)
         response["HX-Redirect"] = reverse("play:team", args=[code])
@@ -145,11 +159,9 @@ def _acting_seat(request: HttpRequest, code: str) -> Team | None:
 
 
 @require_POST
+@throttled
 def move(request: HttpRequest, code: str) -> HttpResponse:
     me = _acting_seat(request, code)
     if me is None:  # no seat of this game: a code look-up like any other, counted if it misses
-        try:
-            return redirect("play:team", _game(code, request).code)
-        except TooManyGuesses:
-            return _too_many(request)
+        return redirect("play:team", _game(code, request).code)
     return screens.device_move(request, me.game, me)

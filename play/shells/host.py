@@ -8,7 +8,7 @@ from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from cards.roles import can_run_games
@@ -21,12 +21,11 @@ from play.core.lifecycle import end_game, kick_device, set_mode
 from play.core.presentation import error_text
 from play.models import Game, Mode, Team
 from play.shells import screens
+from play.shells.device import throttled
 
 
 def _get_game_for_host(request: HttpRequest, code: str) -> Game:
-    game = get_object_or_404(
-        Game.objects.select_related("deck").defer("initial"), code=code.upper()[:16]
-    )
+    game = access.game_by_code(request, code, Game.objects.select_related("deck").defer("initial"))
     if not can_manage(request.user, game):
         raise PermissionDenied
     return game
@@ -54,6 +53,7 @@ def index(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_POST
+@throttled
 def archive(request: HttpRequest, code: str) -> HttpResponse:
     """Finished games leave the list (still there with "show archived")."""
     game = _get_game_for_host(request, code)
@@ -64,6 +64,7 @@ def archive(request: HttpRequest, code: str) -> HttpResponse:
 
 @login_required
 @require_POST
+@throttled
 def delete(request: HttpRequest, code: str) -> HttpResponse:
     game = _get_game_for_host(request, code)
     game.delete()
@@ -91,6 +92,7 @@ def new_game(request: HttpRequest, slug: str) -> HttpResponse:
     form = engine_game_form(edition)(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
+            access.check_new_game(request.user)
             game = store.create_game(
                 user=request.user,
                 edition=slug,
@@ -110,6 +112,7 @@ def new_game(request: HttpRequest, slug: str) -> HttpResponse:
 
 @login_required
 @require_GET
+@throttled
 def host(request: HttpRequest, code: str) -> HttpResponse:
     game = _get_game_for_host(request, code)
     response = screens.render_projector(request, screens.run_due_bots(game))
@@ -126,10 +129,14 @@ def host(request: HttpRequest, code: str) -> HttpResponse:
 
 
 @require_GET
+@throttled
 def host_state(request: HttpRequest, code: str) -> HttpResponse:
     """Polled by the projector. An unknown code and someone else's game answer alike (404), so
     the poll tells a code guesser nothing."""
+    access.check_code_lookups(request)
     game = reads.game_by_code(code.upper()[:16], "initial")
+    if game is None:
+        access.count_code_miss(request)
     if game is None or not can_manage(request.user, game):
         raise Http404
     if request.GET.get("v") == str(game.version) and (
@@ -155,24 +162,28 @@ def _act(request: HttpRequest, code: str, action) -> HttpResponse:
 
 @login_required
 @require_POST
+@throttled
 def move(request: HttpRequest, code: str) -> HttpResponse:
     return screens.host_move(request, _get_game_for_host(request, code))
 
 
 @login_required
 @require_POST
+@throttled
 def undo(request: HttpRequest, code: str) -> HttpResponse:
     return screens.undo(request, _get_game_for_host(request, code))
 
 
 @login_required
 @require_POST
+@throttled
 def change_mode(request: HttpRequest, code: str) -> HttpResponse:
     return _act(request, code, lambda game: set_mode(game, request.POST.get("mode", "")))
 
 
 @login_required
 @require_POST
+@throttled
 def kick(request: HttpRequest, code: str) -> HttpResponse:
     def action(game: Game) -> None:
         # The shells name seats by their index; ``team`` (a seat's id) is the older form.
@@ -191,11 +202,13 @@ def kick(request: HttpRequest, code: str) -> HttpResponse:
 
 @login_required
 @require_POST
+@throttled
 def end(request: HttpRequest, code: str) -> HttpResponse:
     return _act(request, code, end_game)
 
 
 @login_required
 @require_GET
+@throttled
 def results_csv(request: HttpRequest, code: str) -> HttpResponse:
     return screens.results_csv(_get_game_for_host(request, code))

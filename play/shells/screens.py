@@ -14,6 +14,7 @@ from django.shortcuts import redirect, render
 from django.template import TemplateDoesNotExist
 from django.template.loader import get_template
 from django.utils import translation
+from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
 
 from cards.spreadsheet import neutralise_formula
@@ -146,7 +147,10 @@ def in_game_language(view):
 
 def _render(request: HttpRequest, page: str, context: dict, status: int = 200) -> HttpResponse:
     template = "play/_stage.html" if request.htmx else page
-    return render(request, template, context, status=status)
+    response = render(request, template, context, status=status)
+    # A device's page holds its hand, the projector's the teacher's view: kept by no cache.
+    patch_cache_control(response, no_store=True, private=True)
+    return response
 
 
 @in_game_language
@@ -166,13 +170,19 @@ def move_args(request: HttpRequest) -> dict[str, Any]:
     fields named ``x[]`` give lists."""
     args: dict[str, Any] = {}
     for key in request.POST:
-        if key in ("move", "seat", "team", "csrfmiddlewaretoken"):
+        if key in ("move", "seat", "team", "csrfmiddlewaretoken", "idempotency_key"):
             continue
         if key.endswith("[]"):
             args[key[:-2]] = request.POST.getlist(key)
         else:
             args[key] = request.POST.get(key)
     return args
+
+
+def _key(request: HttpRequest) -> str | None:
+    """A move's idempotency key: the header the shell's script sends (one per button press), or
+    a form's ``idempotency_key`` field."""
+    return access.idempotency_key(request) or request.POST.get("idempotency_key") or None
 
 
 @in_game_language
@@ -188,8 +198,14 @@ def host_move(
         if seat is None:
             seat = -1  # refused by the move as "no such seat"
     try:
+        access.check_move_rate(game.pk, None)
         game = store.make_move(
-            game, seat, move or request.POST.get("move", ""), move_args(request), teacher=True
+            game,
+            seat,
+            move or request.POST.get("move", ""),
+            move_args(request),
+            teacher=True,
+            key=_key(request),
         )
     except RuleViolation as error:
         game.refresh_from_db()
@@ -207,7 +223,8 @@ def device_move(
 ) -> HttpResponse:
     try:
         name = move or request.POST.get("move", "")
-        game = store.make_move(game, me.index, name, move_args(request))
+        access.check_move_rate(game.pk, me.index)
+        game = store.make_move(game, me.index, name, move_args(request), key=_key(request))
     except RuleViolation as error:
         game.refresh_from_db()
         return render_device(

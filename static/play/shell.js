@@ -17,6 +17,16 @@
       event.detail.shouldSwap = false;
     }
   });
+  // Every move carries an idempotency key, one per button as drawn: a double tap or a retry of
+  // the same press is made once by the server; the next stage draws new buttons, new keys.
+  document.addEventListener("htmx:configRequest", function (event) {
+    if (event.detail.verb !== "post") return;
+    var source = event.detail.elt;
+    if (!source.dataset.moveKey) {
+      source.dataset.moveKey = Date.now().toString(36) + "-" + Math.random().toString(36).slice(2);
+    }
+    event.detail.headers["Idempotency-Key"] = source.dataset.moveKey;
+  });
   // A lost connection: say so instead of silently showing an old table.
   document.addEventListener("htmx:sendError", function () {
     var box = document.querySelector(".stage-message");

@@ -62,6 +62,7 @@ EDITION = Edition(
     setup=moves.setup,
     moves=moves.MOVES,
     teacher_moves=moves.TEACHER_MOVES,
+    move_args=moves.MOVE_ARGS,
     view=view.view,
     result=rules.result,
     options=(

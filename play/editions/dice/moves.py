@@ -47,3 +47,13 @@ def move_end(state: State, seat: int | None, args: dict[str, Any], ctx: Context)
 
 MOVES = {"place": move_place, "roll": move_roll, "stop": move_stop, "end": move_end}
 TEACHER_MOVES = frozenset({"end"})
+# The arguments each move takes: any other name is refused.
+MOVE_ARGS = {
+    name: frozenset(names)
+    for name, names in {
+        "place": {"edge", "index"},
+        "roll": set(),
+        "stop": set(),
+        "end": set(),
+    }.items()
+}

@@ -159,6 +159,18 @@ def end(state: State, seat, args: dict, ctx: Context) -> State:
 
 MOVES = {"lay_out": lay_out, "tip": tip, "reveal": reveal, "end": end}
 TEACHER_MOVES = frozenset({"lay_out", "reveal", "end"})
+# The arguments each move takes: any other name is refused.
+MOVE_ARGS = {
+    name: frozenset(names)
+    for name, names in {
+        "lay_out": {"places"},
+        "tip": {"tip", "place"},
+        "reveal": set(),
+        "end": set(),
+    }.items()
+}
+# Arguments the log shows only once the game is over (what the views hide until then).
+SECRET_MOVES = frozenset({"tip"})
 
 
 def totals(state: State) -> list[int]:

@@ -76,3 +76,8 @@ def end(state: State, seat: int | None, args: dict[str, Any], ctx: Context) -> S
 
 MOVES = {"start": rules.start, "claim": rules.claim, "end": end}
 TEACHER_MOVES = frozenset({"end"})
+# The arguments each move takes: any other name is refused.
+MOVE_ARGS = {
+    name: frozenset(names)
+    for name, names in {"start": set(), "claim": {"symbol", "target", "card"}, "end": set()}.items()
+}

@@ -22,7 +22,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from play.core.engine import Context
+from play.core.engine import Context, is_digits
 from play.core.errors import RoundClosed, RuleViolation, TurnConflict
 from play.editions.match.island import SIZE, reachable
 from play.editions.match.scoring import game_points, metrics, owned_positions, tops
@@ -263,7 +263,12 @@ def claim(state: State, seat: int | None, args: dict, ctx: Context) -> State:
     if state["phase"] != "play":
         raise RoundClosed("not_playing", "No game is running right now.")
     symbol = args.get("symbol")
-    if isinstance(symbol, bool) or not isinstance(symbol, int | str) or not str(symbol).isdigit():
+    if (
+        isinstance(symbol, bool)
+        or not isinstance(symbol, int | str)
+        or not is_digits(str(symbol))
+        or len(str(symbol)) > 4
+    ):
         raise RuleViolation("bad_args", "symbol must be a symbol's number.")
     symbol = int(symbol)
     if symbol > max(max(card) for card in state["cards"]):

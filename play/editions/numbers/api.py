@@ -11,6 +11,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from play.core.engine import is_digits
 from play.editions.numbers.solver import JOKER, Solution, solve
 
 MAX_CARDS = 10
@@ -24,7 +25,7 @@ def _number(request: Request, name: str) -> int:
     raw = request.query_params.get(name, "").strip()
     if not raw:
         raise ValidationError({"detail": f"Parameter '{name}' is required."})
-    if not raw.isdigit() or int(raw) > MAX_NUMBER:
+    if not is_digits(raw) or len(raw) > 9 or int(raw) > MAX_NUMBER:
         raise ValidationError(
             {"detail": f"Parameter '{name}' must be a whole number from 0 to {MAX_NUMBER}."}
         )
@@ -40,7 +41,7 @@ def _cards(request: Request) -> list[int]:
         word = word.strip().upper()
         if word == "J":
             cards.append(JOKER)
-        elif word.isdigit() and 1 <= int(word) <= 13:
+        elif is_digits(word) and len(word) < 3 and 1 <= int(word) <= 13:
             cards.append(int(word))
         else:
             raise ValidationError(
@@ -60,7 +61,7 @@ def _flag(request: Request, name: str) -> bool:
 
 def _limit(request: Request) -> int:
     raw = request.query_params.get("limit", str(MAX_LIMIT)).strip()
-    if not raw.isdigit() or not 1 <= int(raw) <= MAX_LIMIT:
+    if not is_digits(raw) or len(raw) > 9 or not 1 <= int(raw) <= MAX_LIMIT:
         raise ValidationError({"detail": f"Parameter 'limit' must be 1 to {MAX_LIMIT}."})
     return int(raw)
 

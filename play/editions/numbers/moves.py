@@ -42,3 +42,13 @@ def end(state: State, seat: int | None, args: dict[str, Any], ctx: Context) -> S
 
 MOVES = {"show": rules.show, "play": rules.play, "pass": rules.pass_, "end": end}
 TEACHER_MOVES = frozenset({"end"})
+# The arguments each move takes: any other name is refused.
+MOVE_ARGS = {
+    name: frozenset(names)
+    for name, names in {
+        "show": {"card"},
+        "play": {"card", "op", "value"},
+        "pass": {"card"},
+        "end": set(),
+    }.items()
+}

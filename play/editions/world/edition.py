@@ -139,6 +139,8 @@ WORLD = Edition(
     ),
     check_options=moves.check_options,
     teacher_moves=moves.TEACHER_MOVES,
+    move_args=moves.MOVE_ARGS,
+    secret_moves=moves.SECRET_MOVES,
     rows=rows,
     deck_edition="world",
     messages=MESSAGES,

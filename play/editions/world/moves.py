@@ -364,3 +364,19 @@ MOVES = {
     "end": end,
 }
 TEACHER_MOVES = frozenset({"lay_out", "close_guessing", "evaluate", "end"})
+# The arguments each move takes: any other name is refused.
+MOVE_ARGS = {
+    name: frozenset(names)
+    for name, names in {
+        "lay_out": set(),
+        "choose": {"card"},
+        "exchange": {"exchange"},
+        "guess": {"guess", "lock"},
+        "lock": set(),
+        "close_guessing": set(),
+        "evaluate": {"every"},
+        "end": set(),
+    }.items()
+}
+# Arguments the log shows only once the game is over (what the views hide until then).
+SECRET_MOVES = frozenset({"guess"})

@@ -10,12 +10,13 @@ from functools import lru_cache
 
 from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET
 
 from geo.boards import BOARDS
+from play.core import access
 from play.models import Game
+from play.shells.device import throttled
 
 # --- images -----------------------------------------------------------------------------------
 
@@ -81,11 +82,12 @@ def _svg(request: HttpRequest, raw: bytes, packed: bytes) -> HttpResponse:
 
 
 @require_GET
+@throttled
 @cache_control(private=True, max_age=3600)
 def card_image(request: HttpRequest, code: str, card: str) -> HttpResponse:
     """An evaluated card's solution board (by its reference); nothing for a card not yet
     turned over."""
-    game = get_object_or_404(Game, code=code.upper()[:16], edition="world")
+    game = access.game_by_code(request, code, Game.objects.filter(edition="world"))
     turned = {e["card"] for rnd in game.state.get("rounds", []) for e in rnd["evaluations"]}
     if card not in turned:
         raise Http404
