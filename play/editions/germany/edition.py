@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from typing import Any
 
@@ -80,12 +81,19 @@ def present(data: dict[str, Any]) -> dict[str, Any]:
                 language,
                 tuple(sorted(grid.items())) if grid else None,
             )
+            # A landscape map (Austria, Switzerland) takes more of the width than Germany's.
+            size = VIEW_BOX.search(data["map_svg"])
+            data["map_wide"] = bool(size) and float(size[1]) > WIDE * float(size[2])
     if "hand" in data:
         playable, played = set(data["hand"]), set(data["played"])
         data["hand_cards"] = [
             dict(tip_card(v), playable=v in playable, played=v in played) for v in HAND_ORDER
         ]
     return data
+
+
+VIEW_BOX = re.compile(r'viewBox="[\d.-]+ [\d.-]+ ([\d.]+) ([\d.]+)"')
+WIDE = 1.2
 
 
 @lru_cache(maxsize=256)
