@@ -107,7 +107,8 @@ class Option:
 
     A ``str`` option needs ``choices`` (value, label); an ``int`` option may give ``min`` and
     ``max``, or ``choices`` of whole numbers. Labels may be lazy translations; the new-game
-    form is built from these.
+    form is built from these. ``deck_help(deck)`` gives the help for a game with that deck (the
+    form shows the chosen deck's), ``help`` the one for none chosen.
     """
 
     name: str
@@ -117,6 +118,7 @@ class Option:
     min: int | None = None
     max: int | None = None
     help: Any = ""
+    deck_help: Callable[[Any], Any] | None = None
 
     def clean(self, value: Any) -> bool | int | str:
         if isinstance(self.default, bool):
@@ -163,8 +165,9 @@ class Edition:
     """One game of the family, as the core needs it.
 
     - ``setup(options, deck, seat_names, rng)`` → the first state. ``deck`` is a list of plain
-      card dicts from the card database (``None`` for editions without a place deck). The state
-      must be JSON-serialisable and self-contained: replays never read the database.
+      card dicts from the card database (``None`` for editions without a place deck), or what
+      the edition's ``deck_snapshot`` makes of the deck. The state must be JSON-serialisable and
+      self-contained: replays never read the database.
     - ``moves[name](state, seat, args, ctx)`` → the next state. ``seat`` is the acting seat's
       index (``None`` for a teacher's move such as a reveal). A move gets its own deep copy of the
       state and may change it in place; it raises ``RuleViolation`` (400), ``NotYourTurn`` or
@@ -184,7 +187,11 @@ class Edition:
     - ``teacher_bot(state)`` → the teacher's next step when the computer runs the table (a
       demonstration, the edition contract test), or ``None`` when seats must act first.
     - ``rows(state)`` → CSV rows (first row the header) for the results export.
-    - ``deck_edition``: the card database edition a game needs a deck of, or ``None``.
+    - ``deck_editions``: the card database editions a game takes a deck of (any one of them),
+      or ``()`` for a game without a deck; ``deck_edition`` is the first.
+    - ``deck_snapshot(deck, language)`` → what ``setup`` receives as ``deck``, as plain data
+      (the deck's cards and whatever else of the deck the game keeps, such as its map); without
+      it, the deck's cards (``store.deck_cards``).
     - ``messages``: the screens' sentences for this edition's refusal codes (lazy translations,
       code → text, or (code, English message) → text where one code has several sentences;
       ``%(name)s`` takes the refusal's ``params``); codes without one fall back to the core's
@@ -212,13 +219,20 @@ class Edition:
     bot: Callable[[State, int], BotMove | None] | None = None
     teacher_bot: Callable[[State], BotMove | None] | None = None
     rows: Callable[[State], list[list[Any]]] | None = None
-    deck_edition: str | None = None
+    deck_editions: tuple[str, ...] = ()
+    deck_snapshot: Callable[[Any, str], Any] | None = None
     description: Any = ""
     messages: Mapping[str, Any] = field(default_factory=dict)
     devices_only: bool = False
     secret_seats: bool = False
     move_args: Mapping[str, frozenset[str]] = field(default_factory=dict)
     secret_moves: frozenset[str] = frozenset()
+
+    @property
+    def deck_edition(self) -> str | None:
+        """The first of ``deck_editions`` (the one a game of this edition is mostly played
+        with), or ``None`` for a game without a deck."""
+        return self.deck_editions[0] if self.deck_editions else None
 
 
 def clean_options(edition: Edition, options: Mapping[str, Any] | None, seats: int) -> dict:

@@ -17,10 +17,10 @@ def engine_game_form(edition: EngineEdition) -> type[forms.Form]:
     """The new-game form of an edition on the engine, built from its seats and options."""
     noun = _("Team") if edition.seats.kind == "teams" else _("Player")
     fields: dict[str, forms.Field] = {}
-    if edition.deck_edition:
+    if edition.deck_editions:
         fields["deck"] = forms.ModelChoiceField(
             label=_("Deck"),
-            queryset=Deck.objects.filter(edition=edition.deck_edition),
+            queryset=Deck.objects.filter(edition__in=edition.deck_editions),
             empty_label=None,
         )
     for i in range(edition.seats.max):
@@ -53,7 +53,24 @@ def engine_game_form(edition: EngineEdition) -> type[forms.Form]:
     def options(self) -> dict:
         return {o.name: self.cleaned_data[f"option_{o.name}"] for o in edition.options}
 
-    attrs = {**fields, "seat_names": seat_names, "bots": bots, "options": options}
+    def deck_helps(self) -> dict[str, dict[str, str]]:
+        """For each deck offered, the help of the options whose help depends on the deck
+        (``Option.deck_help``): the page shows the chosen deck's."""
+        per_deck = [o for o in edition.options if o.deck_help is not None]
+        if "deck" not in self.fields or not per_deck:
+            return {}
+        return {
+            str(deck.pk): {f"option_{o.name}": str(o.deck_help(deck)) for o in per_deck}
+            for deck in self.fields["deck"].queryset.select_related("grid")
+        }
+
+    attrs = {
+        **fields,
+        "seat_names": seat_names,
+        "bots": bots,
+        "options": options,
+        "deck_helps": deck_helps,
+    }
     return type(f"{edition.slug.title()}GameForm", (forms.Form,), attrs)
 
 

@@ -115,10 +115,10 @@ def create_game(
     if spec is None:
         raise RuleViolation("unknown_edition", f"Unknown edition {edition!r}.")
     names = clean_seat_names(spec, seat_names)
-    if spec.deck_edition is not None:
+    if spec.deck_editions:
         if deck is None:
             raise RuleViolation("deck_required", "This game needs a deck of cards.")
-        if deck.edition != spec.deck_edition:
+        if deck.edition not in spec.deck_editions:
             raise RuleViolation("deck_edition", f"Deck {deck.slug!r} is not a {edition} deck.")
     elif deck is not None:
         raise RuleViolation("deck_not_used", "This game does not use a deck.")
@@ -135,7 +135,12 @@ def create_game(
     if spec.devices_only and mode != Mode.DEVICES:
         raise RuleViolation("devices_only", "Every team plays this game on a device of its own.")
     cleaned = clean_options(spec, options, len(names))
-    cards = deck_cards(deck, language) if deck is not None else None
+    if deck is None:
+        cards = None
+    elif spec.deck_snapshot is not None:
+        cards = spec.deck_snapshot(deck, language)
+    else:
+        cards = deck_cards(deck, language)
     for _attempt in range(5):
         try:
             with transaction.atomic():

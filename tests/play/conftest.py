@@ -117,3 +117,18 @@ def _every_engine_game_replays(request):
 
     for game in Game.objects.filter(state__isnull=False):
         assert replayed_state(game) == game.state, f"game {game.code} does not replay"
+
+
+@pytest.fixture
+def austria_deck(db) -> Deck:
+    """The Austria starter deck (the gazetteer's towns of 5,000+ people, Austria's grid)."""
+    from cards import starter
+
+    return starter.grid_deck("austria", "AT", "Österreich", 5_000)[0]
+
+
+@pytest.fixture
+def switzerland_deck(db) -> Deck:
+    from cards import starter
+
+    return starter.grid_deck("switzerland", "CH", "Schweiz", 8_000)[0]

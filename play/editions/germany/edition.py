@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from typing import Any
 
@@ -11,6 +12,8 @@ from django.utils.text import format_lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from cards.models import GRID_DECK_EDITIONS
+from play.core import store
 from play.core.engine import Edition, Option, Seats
 from play.editions.germany import bots, moves, view
 
@@ -33,8 +36,35 @@ def tip_card(value: str | None) -> dict[str, Any]:
     return {"value": value, "label": str(label), "title": str(title)}
 
 
+def is_germany(grid: dict | None) -> bool:
+    """A game without a grid of its own (set up before grid editions), or Germany's grid."""
+    if grid is None:
+        return True
+    from geo.grid_frame import GERMANY_MAP, MapEdition
+
+    return MapEdition.from_data(grid) is GERMANY_MAP
+
+
+def country_name(grid: dict | None, language: str) -> str:
+    """The grid edition's country or region in the screen's language."""
+    if is_germany(grid):
+        return str(_("Germany"))
+    english = language[:2] == "en"
+    return (grid.get("name_en") or grid["name"]) if english else (grid["name"] or grid["name_en"])
+
+
 def present(data: dict[str, Any]) -> dict[str, Any]:
-    """The tip cards' labels and the revealed round's map, added to what ``view`` shows."""
+    """The tip cards' labels, the deck's country and grid ranges, and the revealed round's map,
+    added to what ``view`` shows."""
+    grid = data.get("grid")
+    language = translation.get_language() or "de"
+    data["title"] = (
+        str(_("Spot On: Germany"))
+        if is_germany(grid)
+        else _("Spot On: %(country)s") % {"country": country_name(grid, language)}
+    )
+    data["ns_max"] = grid["ns_max"] if grid else 150
+    data["we_max"] = grid["we_max"] if grid else 90
     rnd = data["round"]
     if rnd:
         for place in rnd["places"]:
@@ -48,8 +78,12 @@ def present(data: dict[str, Any]) -> dict[str, Any]:
             # back of a classroom reads.
             data["map_svg"] = round_map_svg(
                 tuple((p["back"]["latitude"], p["back"]["longitude"]) for p in rnd["places"]),
-                translation.get_language() or "de",
+                language,
+                tuple(sorted(grid.items())) if grid else None,
             )
+            # A landscape map (Austria, Switzerland) takes more of the width than Germany's.
+            size = VIEW_BOX.search(data["map_svg"])
+            data["map_wide"] = bool(size) and float(size[1]) > WIDE * float(size[2])
     if "hand" in data:
         playable, played = set(data["hand"]), set(data["played"])
         data["hand_cards"] = [
@@ -58,17 +92,34 @@ def present(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
+VIEW_BOX = re.compile(r'viewBox="[\d.-]+ [\d.-]+ ([\d.]+) ([\d.]+)"')
+WIDE = 1.2
+
+
 @lru_cache(maxsize=256)
-def round_map_svg(places: tuple[tuple[float, float], ...], language: str) -> str:
-    """The revealed round's places on the Germany map, numbered in table order; dots and
-    numbers sized for a projector (about 30 px tall at 1920 × 1080), each number where it
-    covers no other (two towns a few kilometres apart)."""
-    from geo.maps import germany_map
+def round_map_svg(
+    places: tuple[tuple[float, float], ...],
+    language: str,
+    grid: tuple[tuple[str, Any], ...] | None = None,
+) -> str:
+    """The revealed round's places on the deck's grid-edition map (``grid``: the game's copy of
+    ``cards.snapshot.grid_data`` as sorted items; ``None``: Germany's), numbered in table order;
+    dots and numbers sized for a projector (about 30 px tall at 1920 × 1080), each number where
+    it covers no other (two towns a few kilometres apart)."""
+    from geo.grid_frame import GERMANY_MAP, MapEdition
+    from geo.maps import grid_map
     from geo.svg import render_svg
 
+    edition = GERMANY_MAP if grid is None else MapEdition.from_data(dict(grid))
     dots = [(str(number), lat, lon) for number, (lat, lon) in enumerate(places, 1)]
-    drawing = germany_map(
-        dots, width_mm=180, language=language, labels="spread", dot_radius=3.0, label_size=9.0
+    drawing = grid_map(
+        edition,
+        dots,
+        width_mm=180,
+        language=language,
+        labels="spread",
+        dot_radius=3.0,
+        label_size=9.0,
     )
     svg = render_svg(drawing).split("?>", 1)[-1].strip()
     return svg.replace("<svg ", '<svg class="round-map" role="img" ', 1)
@@ -101,6 +152,28 @@ MESSAGES = {
 }
 
 
+# The rule book's fun rule for who starts, in the word the deck's country uses for its regions.
+REGION_HELP = {
+    "DE": gettext_lazy("Whoever was in another federal state most recently."),
+    "AT": gettext_lazy("Whoever was in another federal state most recently."),
+    "CH": gettext_lazy("Whoever was in another canton most recently."),
+}
+OTHER_REGION_HELP = gettext_lazy("Whoever was in another region most recently.")
+
+
+def starting_team_help(deck) -> Any:
+    grid = deck.grid_edition()
+    return REGION_HELP.get(grid.country if grid else "DE", OTHER_REGION_HELP)
+
+
+def deck_snapshot(deck, language: str) -> dict[str, Any]:
+    """The deck's cards and its grid edition as plain data: the game draws its map from its
+    own copy, so replays never read the database."""
+    from cards.snapshot import grid_data
+
+    return {"cards": store.deck_cards(deck, language), "grid": grid_data(deck)}
+
+
 EDITION = Edition(
     slug="germany",
     name=gettext_lazy("Spot On: Germany"),
@@ -118,7 +191,8 @@ EDITION = Edition(
     present=present,
     result=moves.result,
     rows=rows,
-    deck_edition="germany",
+    deck_editions=tuple(sorted(GRID_DECK_EDITIONS)),  # Germany's first
+    deck_snapshot=deck_snapshot,
     messages=MESSAGES,
     bot=bots.bot,
     teacher_bot=bots.teacher_bot,
@@ -129,7 +203,8 @@ EDITION = Edition(
             gettext_lazy("Starting team"),
             0,
             choices=tuple((i, format_lazy("{} {}", gettext_lazy("Team"), i + 1)) for i in range(4)),
-            help=gettext_lazy("Whoever was in another federal state most recently."),
+            help=REGION_HELP["DE"],
+            deck_help=starting_team_help,
         ),
         Option(
             "draw",

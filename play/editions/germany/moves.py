@@ -33,8 +33,13 @@ def check_options(options: dict[str, Any], seats: int) -> None:
         raise RuleViolation("face_down_teams", "Face-down tips are a variant for 3 or 4 teams.")
 
 
-def setup(options: dict[str, Any], deck: list[dict] | None, seats: list[str], rng) -> State:
+def setup(options: dict[str, Any], deck: list[dict] | dict | None, seats: list[str], rng) -> State:
+    """``deck``: the cards, or ``{"cards": …, "grid": …}`` with the deck's grid edition as plain
+    data (``cards.snapshot.grid_data``), which the game keeps for its map; without one (or with
+    Germany's) the map is Germany's."""
     teams = len(seats)
+    grid = deck.get("grid") if isinstance(deck, dict) else None
+    deck = deck.get("cards") if isinstance(deck, dict) else deck
     taken: set[str] = set()
     cards = {}
     for card in sorted(deck or [], key=lambda c: c["id"]):
@@ -59,6 +64,7 @@ def setup(options: dict[str, Any], deck: list[dict] | None, seats: list[str], rn
         "stock": stock,
         "rounds": [],
         "ended": False,
+        "grid": grid,
     }
 
 

@@ -84,6 +84,8 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
         "stock_left": len(state["stock"]),
         "over": is_over(state),
         "active_seats": [],
+        # The deck's grid edition (its name, extent and ranges): the same for every viewer.
+        "grid": state.get("grid"),
     }
     if round_view and round_view["next_team"] is not None and not data["over"]:
         data["active_seats"] = [round_view["next_team"]]
