@@ -181,7 +181,7 @@ TRUSTED_PROXIES = env_list("TRUSTED_PROXIES", [])
 PLAY_CODE_MISSES_ALLOWED = env_int("PLAY_CODE_MISSES_ALLOWED", 20, minimum=1)
 PLAY_CODE_MISS_WINDOW = env_int("PLAY_CODE_MISS_WINDOW", 600, minimum=10)
 # Moves: how many one seat (a device, or the teacher) may make per minute.
-PLAY_MOVES_PER_MINUTE = env_int("PLAY_MOVES_PER_MINUTE", 60, minimum=1)
+PLAY_MOVES_PER_MINUTE = env_int("PLAY_MOVES_PER_MINUTE", 120, minimum=1)
 # New games: how many one teacher may start per hour, and how many may be open at once.
 PLAY_GAMES_PER_HOUR = env_int("PLAY_GAMES_PER_HOUR", 30, minimum=1)
 PLAY_OPEN_GAMES = env_int("PLAY_OPEN_GAMES", 30, minimum=1)
