@@ -235,7 +235,11 @@ def results_csv(game: Game) -> HttpResponse:
     edition = store.edition_of(game)
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="spot-on-{game.code}.csv"'
-    writer = csv.writer(response)
+    # German spreadsheets read semicolons (a comma is their decimal sign) and want the BOM.
+    german = game.language == "de"
+    if german:
+        response.write("\ufeff")
+    writer = csv.writer(response, delimiter=";" if german else ",")
     with translation.override(game.language):
         rows = edition.rows(game.state) if edition.rows else [[_("Game"), game.code]]
         for row in rows:

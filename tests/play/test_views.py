@@ -219,7 +219,10 @@ def test_ending_the_game_keeps_it_viewable_with_csv(teacher, game2):
     assert page.status_code == 200 and "Endstand" in page.content.decode()
     response = host.get(f"/play/host/{game2.code}/results.csv")
     assert response["Content-Type"].startswith("text/csv")
-    rows = list(csv.reader(io.StringIO(response.content.decode())))
+    # A German game: semicolons and a BOM, as German spreadsheets expect.
+    text = response.content.decode("utf-8")
+    assert text.startswith("\ufeff")
+    rows = list(csv.reader(io.StringIO(text[1:]), delimiter=";"))
     assert rows[0][1:] == ["Rot", "Blau"] and [r[0] for r in rows[1:]] == ["1", "2", "Summe"]
     totals = [int(x) for x in rows[-1][1:]]
     assert totals == [int(rows[1][i]) + int(rows[2][i]) for i in (1, 2)]

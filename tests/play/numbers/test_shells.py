@@ -157,9 +157,13 @@ def test_the_results_csv_lists_each_target(client, teacher, monkeypatch):
         game = store.make_move(game, 0, name, args)
     client.force_login(teacher)
     text = client.get(f"/play/host/{game.code}/results.csv").content.decode()
-    assert text.splitlines()[0].startswith("target,hit,chain")
+    assert text.splitlines()[0].startswith("Target,hit,Chain played")
     html = client.get(f"/play/host/{game.code}/").content.decode()
     assert "Shortest way with the hands at its start" in html
+    game.language = "de"
+    game.save(update_fields=["language"])
+    text = client.get(f"/play/host/{game.code}/results.csv").content.decode("utf-8-sig")
+    assert text.splitlines()[0].startswith("Ziel;getroffen;")
 
 
 def test_a_teacher_starts_a_game_from_the_new_game_form(client, teacher):
