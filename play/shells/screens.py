@@ -131,13 +131,11 @@ def device_context(game: Game, me: Team, error: str = "") -> dict[str, Any]:
 
 
 def in_game_language(view):
-    """Screens speak the viewer's language; the game's own language (the one it was made in)
-    where the viewer's browser asks for none."""
+    """A game's screens speak the game's language (the one it was made in), on the projector
+    and on every device alike, whatever language the viewer's browser or session asks for."""
 
     @functools.wraps(view)
     def wrapper(request: HttpRequest, game: Game, *args, **kwargs):
-        if request.META.get("HTTP_ACCEPT_LANGUAGE") or request.COOKIES.get("django_language"):
-            return view(request, game, *args, **kwargs)
         with translation.override(game.language):
             return view(request, game, *args, **kwargs)
 

@@ -156,13 +156,15 @@ def test_a_poll_lets_a_computer_team_claim_once_its_reaction_time_has_passed(tea
     ("language", "text"),
     [("de", "Zu spät: Ein anderes Team war schneller."), ("en", "another team was faster")],
 )
-def test_a_late_claim_on_a_device_says_so_in_the_screens_language(match, language, text):
+def test_a_late_claim_on_a_device_says_so_in_the_game_s_language(match, language, text):
     from django.test import Client
 
+    # The game's language (chosen at creation) wins over the device's browser.
+    Game.objects.filter(pk=match.pk).update(language=language)
     state = match.state
     target = state["island"][9][-1]
     store.make_move(match, 0, "claim", claim_args(state, 0, target))
-    device = Client(HTTP_HX_REQUEST="true", HTTP_ACCEPT_LANGUAGE=language)
+    device = Client(HTTP_HX_REQUEST="true", HTTP_ACCEPT_LANGUAGE="de" if language == "en" else "en")
     device.cookies[f"spoton_team_{match.code}"] = match.teams.get(index=2).token
     answer = device.post(
         f"/play/{match.code}/move/", {"move": "claim", **claim_args(state, 2, target)}
