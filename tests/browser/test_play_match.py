@@ -130,6 +130,11 @@ def test_two_phones_and_a_computer_team_play_knights_to_ten_points(
         page.wait_for_selector(".match[data-phase=over]")
         assert "Winner" in page.locator(".mwinner").inner_text()
     projector.screenshot(path=str(screenshot_dir / "match-knights-over.png"))
+    phones[0].screenshot(path=str(screenshot_dir / "match-knights-phone-over.png"))
+    # A phone says whether its team won, not only who did.
+    for phone in phones:
+        outcome = phone.locator(".game-over-outcome").inner_text()
+        assert "You won!" in outcome or "You did not win this time." in outcome
     for page in (*phones, projector):
         page.context.close()
 
@@ -158,7 +163,7 @@ def test_a_phone_covers_an_island_card_by_picking_it_and_tapping_the_symbol(
     phone.screenshot(path=str(screenshot_dir / "match-welcome-phone.png"))
     assert _claim(phone, ".mchosen")
     phone.wait_for_selector(".mleft:has-text('14 more')")
-    projector.wait_for_selector(".misland .mcard.role-blue")
+    projector.wait_for_selector(".misland .mcard.role-orange")
     projector.screenshot(path=str(screenshot_dir / "match-welcome-projector.png"))
     for page in (phone, projector):
         page.context.close()

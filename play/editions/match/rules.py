@@ -7,7 +7,8 @@ Conventions:
 - Cards are indexes into the deck (``state["cards"]`` holds each card's symbol indexes,
   ``state["roles"]`` its role: ``island``, ``port`` or a team colour). Screens never see these
   indexes: each game draws fresh opaque references (``state["refs"]``).
-- Teams are 0..n-1 with colours blue, orange, red; seats are devices, 0..m-1, each on one team.
+- Teams are 0..n-1 with colours orange, blue, red (as the first seats are coloured); seats
+  are devices, 0..m-1, each on one team.
   In games 1-3 every seat holds its own pile (a pair splits 8 + 8) and its turned-up card; in
   games 4 and 5 a team has a single card at a time, shared by its seats.
 - Phases: ``ready`` (before a game: the previous game's scores are shown), ``play``, ``over``.
@@ -27,7 +28,9 @@ from play.core.errors import RoundClosed, RuleViolation, TurnConflict
 from play.editions.match.island import SIZE, reachable
 from play.editions.match.scoring import game_points, metrics, owned_positions, tops
 
-COLOURS = ("blue", "orange", "red")
+# The first team plays orange and the second blue, as the first two seats are coloured (and
+# named, by default) on every screen: a two-team match shows one colour per team everywhere.
+COLOURS = ("orange", "blue", "red")
 ROLES = ("island", "port", *COLOURS)
 GAMES = (1, 2, 3, 4, 5)
 GAME_NAMES = {1: "Welcome", 2: "Ports", 3: "Longest route", 4: "Barbarians", 5: "Knights"}

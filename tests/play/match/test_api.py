@@ -66,7 +66,7 @@ def test_it_answers_a_claim_with_the_new_view_and_a_late_one_with_409(match):
         format="json",
     )
     assert first.status_code == 201
-    assert first.json()["view"]["island"][9]["card"]["role"] == "blue"
+    assert first.json()["view"]["island"][9]["card"]["role"] == "orange"
     late = seat_client(match, 2).post(
         f"/api/games/{match.pk}/moves/",
         {"move": "claim", "args": claim_args(state, 2, target)},

@@ -203,9 +203,9 @@ def test_it_swaps_one_card_with_the_solo_player_and_three_between_pairs():
         )
         for number, team in enumerate(table.state["teams"])
     }
-    assert held[0] == {"blue": 12, "orange": 3, "red": 1}
-    assert held[1] == {"orange": 12, "blue": 3, "red": 1}
-    assert held[2] == {"red": 6, "blue": 1, "orange": 1}
+    assert held[0] == {"orange": 12, "blue": 3, "red": 1}
+    assert held[1] == {"blue": 12, "orange": 3, "red": 1}
+    assert held[2] == {"red": 6, "orange": 1, "blue": 1}
 
 
 def test_it_counts_a_played_card_for_its_printed_colour_in_the_longest_route():
