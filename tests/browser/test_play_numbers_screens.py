@@ -27,13 +27,13 @@ def _chain_of(state: dict, steps: int) -> tuple[list[dict], int, list[str]]:
     return chain, total, cards
 
 
-def _game_mid_chain(teacher, steps: int = 20):
+def _game_mid_chain(teacher, steps: int = 20, level: str = "expert"):
     """Ada's turn on her phone after a chain of ``steps`` cards; her hand holds a joker."""
     game = store.create_game(
         user=teacher,
         edition="numbers",
         seat_names=["Ada", "Bo"],
-        options={"level": "expert", "signals": False},
+        options={"level": level, "signals": level != "expert"},
         language="en",
     )
     state = game.state
@@ -60,14 +60,15 @@ def _in_viewport(page, selector: str) -> list[dict]:
     )
 
 
+@pytest.mark.parametrize("level", ["expert", "normal"])  # without and with a card to show
 def test_a_phone_plays_a_twenty_step_chain_without_scrolling(
-    browser, live_server, teacher, screenshot_dir
+    browser, live_server, teacher, screenshot_dir, level
 ):
-    game = _game_mid_chain(teacher, steps=20)
+    game = _game_mid_chain(teacher, steps=20, level=level)
     code, total = game.code, game.state["total"]
     phone = join_on_phone(browser, live_server, code, re.compile("Ada"), locale="en-US")
     phone.wait_for_selector(".nb-device .nb-hand-card")
-    phone.screenshot(path=str(screenshot_dir / "numbers-phone-20-steps.png"))
+    phone.screenshot(path=str(screenshot_dir / f"numbers-phone-20-steps-{level}.png"))
     assert phone.evaluate("() => window.scrollY") == 0
     for selector in (
         ".nb-target strong",
@@ -76,7 +77,11 @@ def test_a_phone_plays_a_twenty_step_chain_without_scrolling(
         ".nb-hand-card .nb-card",
         ".nb-hand-card button",
         ".nb-hand-card select",
+        ".nb-show button",
     ):
+        if selector == ".nb-show button" and level == "expert":
+            assert not phone.locator(selector).count()
+            continue
         boxes = _in_viewport(phone, selector)
         assert boxes and all(box["inside"] for box in boxes), (selector, boxes)
     assert phone.locator(".nb-total strong").inner_text() == str(total)
