@@ -53,7 +53,10 @@ def test_the_api_answers_400_for_a_rule_and_409_out_of_turn(teacher, game):
 
 
 def test_the_projector_speaks_the_game_s_language(client, teacher):
-    game = store.create_game(user=teacher, edition="numbers", seat_names=["Ada", "Bo"])
+    # Hot seat on the projector (in devices mode the projector never shows a secret hand).
+    game = store.create_game(
+        user=teacher, edition="numbers", seat_names=["Ada", "Bo"], mode="projector"
+    )
     client.force_login(teacher)
     html = client.get(f"/play/host/{game.code}/").content.decode()
     assert "Ziel" in html and "Stapel" in html and "Weitergeben an Ada" in html
@@ -97,6 +100,8 @@ def test_the_device_shows_only_its_own_hand_and_refuses_with_the_reason(client, 
 
 
 def test_the_projector_hands_over_between_turns_in_hot_seat(client, teacher, game):
+    Game.objects.filter(pk=game.pk).update(mode="projector")  # hot seat: no devices
+    game.refresh_from_db()
     client.force_login(teacher)
     html = client.get(f"/play/host/{game.code}/").content.decode()
     assert "Hand over to Ada" in html and "<details" in html
@@ -125,11 +130,12 @@ def test_the_projector_hands_over_between_turns_in_hot_seat(client, teacher, gam
         if op == "/"
         else f"{total} − {value} wäre kleiner als 0.",
     }
-    for language in ("en", "de"):
+    for language in ("en", "de"):  # the game's language, whatever the browser asks for
+        Game.objects.filter(pk=game.pk).update(language=language)
         refused = client.post(
             f"/play/host/{game.code}/move/",
             {"move": "play", "seat": "1", "card": card, "op": op},
-            headers={"HX-Request": "true", "Accept-Language": language},
+            headers={"HX-Request": "true", "Accept-Language": "en" if language == "de" else "de"},
         )
         assert refused.status_code == 400
         assert expected[language] in refused.content.decode()
