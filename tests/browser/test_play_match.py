@@ -213,6 +213,8 @@ def test_a_wrong_tap_on_the_enlarged_card_locks_at_once_and_too_late_keeps_the_g
     projector = _projector(browser, live_server, teacher, code)
     phone = _join(browser, live_server, code, "Ada")
     # The projector starts the game between games (no phone needed).
+    projector.wait_for_selector(".match-projector button.mstart")
+    projector.screenshot(path=str(screenshot_dir / "match-projector-start.png"))
     projector.click(".match-projector button.mstart")
     projector.wait_for_selector(".match-projector[data-phase=play]")
     phone.wait_for_selector(".match-device[data-phase=play] .misland .mcard.target")
