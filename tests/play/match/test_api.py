@@ -200,3 +200,25 @@ def test_a_match_is_played_on_devices_only_wherever_it_is_set_up(teacher, client
     assert "device of its own" in switched.content.decode()
     match.refresh_from_db()
     assert match.mode == "devices"
+
+
+def test_the_new_game_form_names_the_five_games_and_refuses_a_layout_in_the_page_s_language(
+    teacher, client
+):
+    client.force_login(teacher)
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "de"
+    form = client.get("/play/new/match/").content.decode()
+    assert "5 · Ritter" in form and "2 · Häfen" in form
+    assert "Ein Paar gegen einen Einzelspieler" in form
+    defaults = {f"option_{o.name}": o.default for o in EDITION.options}
+    refused = client.post(
+        "/play/new/match/",
+        {"seat_0": "Ada", "seat_1": "Bo", "seat_2": "Cem", **defaults, "option_layout": "2-2"},
+    )
+    assert refused.status_code == 200
+    assert "3 Geräte passen nicht zur Teamaufteilung 2-2." in refused.content.decode()
+    uneven = client.post(
+        "/play/new/match/",
+        {"seat_0": "Ada", "seat_1": "Bo", "seat_2": "Cem", **defaults, "option_layout": "2-1"},
+    )
+    assert uneven.status_code == 302
