@@ -219,6 +219,10 @@ def test_a_wrong_tap_on_the_enlarged_card_locks_at_once_and_too_late_keeps_the_g
     projector.wait_for_selector(".match-projector[data-phase=play]")
     phone.wait_for_selector(".match-device[data-phase=play] .misland .mcard.target")
     game_url = phone.url
+    # Island cards on a phone use its width (about 55 px across before).
+    width = phone.locator(".misland .mcard").first.bounding_box()["width"]
+    print(f"island card {width:.0f} px across on a 390 px phone")
+    assert width >= 70
     requests = []
     phone.on("request", lambda r: requests.append((r.method, r.resource_type, r.url)))
 
