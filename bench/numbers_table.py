@@ -4,7 +4,8 @@ Run: python bench/numbers_table.py [--games 2000] [--seed 1] [--jobs 2]
 Thirteen rows: 2, 3 and 4 players at each level, and Normal without signals for 2 players.
 Each row gives the same figures as ``manage.py simulate numbers`` with the same games and seed
 (the games are split over processes; every game has its own seed, so the split changes nothing).
-Prints a Markdown table.
+Prints a Markdown table, then the ``manage.py simulate numbers`` command of every row, and the
+win rate signals add at each player count (Normal with signals minus Normal without).
 """
 
 from __future__ import annotations
@@ -60,6 +61,21 @@ def main() -> None:
             f"| {line['ci_low'] * 100:.1f}–{line['ci_high'] * 100:.1f} % "
             f"| {line['turns_per_target']} |"
         )
+    print("\nEach row's command:")
+    for players, level, signals in collected:
+        flag = "" if signals else " --no-signals"
+        print(
+            f"python manage.py simulate numbers --players {players} --level {level}{flag} "
+            f"--games {options.games} --seed {options.seed}"
+        )
+    print("\nWhat signals are worth at Normal (win rate with signals minus without):")
+    for players in (2, 3, 4):
+        rates = {
+            signals: summary(players, "normal", signals, options.seed, collected[key])["win_rate"]
+            for signals in (True, False)
+            for key in [(players, "normal", signals)]
+        }
+        print(f"{players} players: {(rates[True] - rates[False]) * 100:+.1f} points")
     print(f"\n{len(jobs)} chunks in {elapsed:.0f} s, {options.jobs} processes, seed {options.seed}")
 
 

@@ -104,7 +104,7 @@ def new_game(request: HttpRequest, slug: str) -> HttpResponse:
                 language=request.LANGUAGE_CODE[:2],
             )
         except RuleViolation as error:
-            form.add_error(None, error_text(error))
+            form.add_error(None, error_text(error, edition))
         else:
             return redirect("play:host", game.code)
     return render(request, "play/new_game.html", {"form": form, "edition": edition})

@@ -132,13 +132,11 @@ def device_context(game: Game, me: Team, error: str = "") -> dict[str, Any]:
 
 
 def in_game_language(view):
-    """Screens speak the viewer's language; the game's own language (the one it was made in)
-    where the viewer's browser asks for none."""
+    """A game's screens speak the game's language (the one it was made in), on the projector
+    and on every device alike, whatever language the viewer's browser or session asks for."""
 
     @functools.wraps(view)
     def wrapper(request: HttpRequest, game: Game, *args, **kwargs):
-        if request.META.get("HTTP_ACCEPT_LANGUAGE") or request.COOKIES.get("django_language"):
-            return view(request, game, *args, **kwargs)
         with translation.override(game.language):
             return view(request, game, *args, **kwargs)
 
@@ -252,7 +250,11 @@ def results_csv(game: Game) -> HttpResponse:
     edition = store.edition_of(game)
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="spot-on-{game.code}.csv"'
-    writer = csv.writer(response)
+    # German spreadsheets read semicolons (a comma is their decimal sign) and want the BOM.
+    german = game.language == "de"
+    if german:
+        response.write("\ufeff")
+    writer = csv.writer(response, delimiter=";" if german else ",")
     with translation.override(game.language):
         rows = edition.rows(game.state) if edition.rows else [[_("Game"), game.code]]
         for row in rows:

@@ -130,6 +130,11 @@ def test_two_phones_and_a_computer_team_play_knights_to_ten_points(
         page.wait_for_selector(".game-over .match[data-phase=over]")
         assert "Winner" in page.locator(".mwinner").inner_text()
     projector.screenshot(path=str(screenshot_dir / "match-knights-over.png"))
+    phones[0].screenshot(path=str(screenshot_dir / "match-knights-phone-over.png"))
+    # A phone says whether its team won, not only who did.
+    for phone in phones:
+        outcome = phone.locator(".game-over-outcome").inner_text()
+        assert "You won!" in outcome or "You did not win this time." in outcome
     for page in (*phones, projector):
         page.context.close()
 
@@ -158,10 +163,108 @@ def test_a_phone_covers_an_island_card_by_picking_it_and_tapping_the_symbol(
     phone.screenshot(path=str(screenshot_dir / "match-welcome-phone.png"))
     assert _claim(phone, ".mchosen")
     phone.wait_for_selector(".mleft:has-text('14 more')")
-    projector.wait_for_selector(".misland .mcard.role-blue")
+    projector.wait_for_selector(".misland .mcard.role-orange")
     projector.screenshot(path=str(screenshot_dir / "match-welcome-projector.png"))
     for page in (phone, projector):
         page.context.close()
     game = _game(code)
     assert sum(len(stack) for stack in game.state["island"]) == 20
     assert store.replayed_state(game) == game.state
+
+
+# In the page: tap a symbol of the enlarged card that the phone's own card does not show, and
+# time how long until the lock message shows and the claimable cards are greyed out.
+TAP_WRONG_AND_TIME_THE_LOCK = """() => new Promise((resolve) => {
+  const own = new Set([...document.querySelectorAll('.mmine .msym .sr')].map((s) => s.textContent));
+  const wrong = [...document.querySelectorAll('.mchosen form.mclaim button.msym')]
+    .find((b) => !own.has(b.querySelector('.sr').textContent));
+  const start = performance.now();
+  wrong.click();
+  (function check() {
+    const root = document.querySelector('.match-device');
+    const note = root && root.querySelector('.mlock');
+    const greyed = root && root.classList.contains('locked') && getComputedStyle(
+      root.querySelector('.misland')).opacity < 0.5;
+    if (note && !note.hidden && note.offsetParent !== null && greyed) {
+      resolve(performance.now() - start);
+    } else if (performance.now() - start > 3000) {
+      resolve(-1);
+    } else {
+      requestAnimationFrame(check);
+    }
+  })();
+})"""
+
+
+def test_a_wrong_tap_on_the_enlarged_card_locks_at_once_and_too_late_keeps_the_game_url(
+    browser, live_server, teacher, screenshot_dir
+):
+    from play.core import store
+    from play.editions.match import rules
+
+    game = store.create_game(
+        user=teacher,
+        edition="match",
+        seat_names=["Ada", "Bo"],
+        options={"lock": 2},
+        language="en",
+    )
+    code = game.code
+    projector = _projector(browser, live_server, teacher, code)
+    phone = _join(browser, live_server, code, "Ada")
+    # The projector starts the game between games (no phone needed).
+    projector.wait_for_selector(".match-projector button.mstart")
+    projector.screenshot(path=str(screenshot_dir / "match-projector-start.png"))
+    projector.click(".match-projector button.mstart")
+    projector.wait_for_selector(".match-projector[data-phase=play]")
+    phone.wait_for_selector(".match-device[data-phase=play] .misland .mcard.target")
+    game_url = phone.url
+    # Island cards on a phone use its width (about 55 px across before).
+    width = phone.locator(".misland .mcard").first.bounding_box()["width"]
+    print(f"island card {width:.0f} px across on a 390 px phone")
+    assert width >= 70
+    requests = []
+    phone.on("request", lambda r: requests.append((r.method, r.resource_type, r.url)))
+
+    phone.locator(".misland .mcard.target").first.tap()
+    assert phone.locator(".mchosen form.mclaim").count() == 1
+    elapsed = phone.evaluate(TAP_WRONG_AND_TIME_THE_LOCK)
+    phone.screenshot(path=str(screenshot_dir / "match-wrong-tap-lock.png"))
+    print(f"lock shown {elapsed:.0f} ms after the wrong tap")
+    assert 0 <= elapsed <= 300
+    assert "Wrong symbol" in phone.locator(".mlock").inner_text()
+    posts = [r for r in requests if r[0] == "POST"]
+    assert len(posts) == 1 and posts[0][1] in ("xhr", "fetch")
+    assert not [r for r in requests if r[1] == "document"]  # no page load
+    assert _game(code).state["teams"][0]["locked_until"] > 0
+
+    # Too late: the phone's picked card is covered by the other team before the phone claims
+    # it (the phone's refreshes are held back so that it still shows the card).
+    phone.wait_for_function("() => !document.querySelector('.match-device.locked')", timeout=5000)
+    phone.route(re.compile(r".*/state/.*"), lambda route: route.abort())
+    phone.locator(".misland .mcard.target").first.tap()
+    ref = phone.locator(".mchosen form.mclaim input[name=target]").get_attribute("value")
+    state = _game(code).state
+    target = state["refs"].index(ref)
+    other = rules.own_card(state, 1)
+    store.make_move(
+        _game(code),
+        1,
+        "claim",
+        {
+            "symbol": rules.shared_symbol(state, other, target),
+            "target": ref,
+            "card": state["refs"][other],
+        },
+    )
+    requests.clear()
+    with phone.expect_response(lambda r: r.request.method == "POST") as answer:
+        assert phone.evaluate(TAP_SHARED, ".mchosen")
+    assert answer.value.status == 409
+    phone.wait_for_selector(".stage-message .flash.error")
+    assert "Too late" in phone.locator(".stage-message").inner_text()
+    assert phone.url == game_url
+    assert not [r for r in requests if r[1] == "document"]
+    phone.screenshot(path=str(screenshot_dir / "match-too-late.png"))
+    for page in (phone, projector):
+        page.context.close()

@@ -219,7 +219,10 @@ def test_ending_the_game_keeps_it_viewable_with_csv(teacher, game2):
     assert page.status_code == 200 and "Endstand" in page.content.decode()
     response = host.get(f"/play/host/{game2.code}/results.csv")
     assert response["Content-Type"].startswith("text/csv")
-    rows = list(csv.reader(io.StringIO(response.content.decode())))
+    # A German game: semicolons and a BOM, as German spreadsheets expect.
+    text = response.content.decode("utf-8")
+    assert text.startswith("\ufeff")
+    rows = list(csv.reader(io.StringIO(text[1:]), delimiter=";"))
     assert rows[0][1:] == ["Rot", "Blau"] and [r[0] for r in rows[1:]] == ["1", "2", "Summe"]
     totals = [int(x) for x in rows[-1][1:]]
     assert totals == [int(rows[1][i]) + int(rows[2][i]) for i in (1, 2)]
@@ -257,14 +260,13 @@ def test_pages_speak_german_and_english(teacher, game2):
     assert "Your turn:" in english and "furthest north" in english
 
 
-def test_the_revealed_map_numbers_the_places_as_the_cards_do_in_the_screens_language(
-    teacher, game2
-):
+def test_the_revealed_map_numbers_the_places_as_the_cards_do_in_the_game_s_language(teacher, game2):
     host = _login(teacher)
     _lay_out(game2)
     _fill(game2)
     store.make_move(game2, None, "reveal", {}, teacher=True)
-    page = host.get(f"/play/host/{game2.code}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    Game.objects.filter(pk=game2.pk).update(language="en")  # the game's language, not the browser's
+    page = host.get(f"/play/host/{game2.code}/", HTTP_ACCEPT_LANGUAGE="de").content.decode()
     game2.refresh_from_db()
     places = game2.state["rounds"][-1]["places"]
     map_svg = page[page.index('<svg class="round-map"') :]

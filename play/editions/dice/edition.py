@@ -57,7 +57,7 @@ MESSAGES = {
 
 EDITION = Edition(
     slug="dice",
-    name=_("Spot On: dice (Knizia 1995)"),
+    name=_("Spot On: the dice game (Knizia 1995)"),
     seats=Seats(2, 2, "players"),
     setup=moves.setup,
     moves=moves.MOVES,

@@ -23,8 +23,13 @@ OPTIONS = (
             ("1-1-1", _("3 teams of 1")),
             ("2-2-2", _("3 teams of 2")),
             ("2-2-1", _("5 players: two pairs and a solo player")),
+            ("2-1", _("A pair against a solo player")),
+            ("2-1-1", _("A pair against two solo players")),
         ),
-        help=_("A device is a seat; a pair shares its 16 cards over two devices (8 + 8)."),
+        help=_(
+            "Each player is a device. A pair shares its 16 cards over two devices (8 + 8); a "
+            "solo player facing a pair holds 8 cards and counts double in games 1–4."
+        ),
     ),
     Option(
         "mode",
@@ -35,7 +40,18 @@ OPTIONS = (
             ("adventure", _("Adventure: games 1 to 5 in order")),
         ),
     ),
-    Option("game", _("Beginner's game (1–5)"), 1, min=1, max=5),
+    Option(
+        "game",
+        _("Beginner's game"),
+        1,
+        choices=(
+            (1, _("1 · Welcome to the island")),
+            (2, _("2 · Ports")),
+            (3, _("3 · Longest route")),
+            (4, _("4 · Barbarians")),
+            (5, _("5 · Knights")),
+        ),
+    ),
     Option("points", _("Points to win"), 10, min=1, max=30),
     Option("lock", _("Lock after a wrong claim (seconds)"), 2, min=0, max=10),
     Option("reaction", _("Computer reaction time (seconds)"), 5, min=1, max=30),
@@ -85,7 +101,7 @@ MESSAGES = {
     "not_playing": _("No game is running right now."),
     "not_ready": _("A game is already running."),
     "seat_only": _("Only a team's device can claim a card."),
-    "bad_layout": _("That many devices do not fit this team layout."),
+    "bad_layout": _("%(devices)s devices do not fit the team layout %(layout)s."),
 }
 
 EDITION = Edition(

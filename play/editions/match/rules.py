@@ -7,7 +7,8 @@ Conventions:
 - Cards are indexes into the deck (``state["cards"]`` holds each card's symbol indexes,
   ``state["roles"]`` its role: ``island``, ``port`` or a team colour). Screens never see these
   indexes: each game draws fresh opaque references (``state["refs"]``).
-- Teams are 0..n-1 with colours blue, orange, red; seats are devices, 0..m-1, each on one team.
+- Teams are 0..n-1 with colours orange, blue, red (as the first seats are coloured); seats
+  are devices, 0..m-1, each on one team.
   In games 1-3 every seat holds its own pile (a pair splits 8 + 8) and its turned-up card; in
   games 4 and 5 a team has a single card at a time, shared by its seats.
 - Phases: ``ready`` (before a game: the previous game's scores are shown), ``play``, ``over``.
@@ -27,19 +28,25 @@ from play.core.errors import RoundClosed, RuleViolation, TurnConflict
 from play.editions.match.island import SIZE, reachable
 from play.editions.match.scoring import game_points, metrics, owned_positions, tops
 
-COLOURS = ("blue", "orange", "red")
+# The first team plays orange and the second blue, as the first two seats are coloured (and
+# named, by default) on every screen: a two-team match shows one colour per team everywhere.
+COLOURS = ("orange", "blue", "red")
 ROLES = ("island", "port", *COLOURS)
 GAMES = (1, 2, 3, 4, 5)
 GAME_NAMES = {1: "Welcome", 2: "Ports", 3: "Longest route", 4: "Barbarians", 5: "Knights"}
 COUNTS = {"island": SIZE, "port": 6, "blue": 16, "orange": 16, "red": 16}
 SOLO_CARDS = 8
-# Seats per team. "2-2-1" is the five-player variant: two pairs and a solo player.
+# Seats per team. "2-2-1" is the five-player variant: two pairs and a solo player. The rule
+# book prefers even teams but allows uneven ones: a solo player facing a pair plays by the
+# five-player rules' solo adjustments ("2-1", "2-1-1").
 LAYOUTS: dict[str, tuple[int, ...]] = {
     "1-1": (1, 1),
     "2-2": (2, 2),
     "1-1-1": (1, 1, 1),
     "2-2-2": (2, 2, 2),
     "2-2-1": (2, 2, 1),
+    "2-1": (2, 1),
+    "2-1-1": (2, 1, 1),
 }
 AUTO_LAYOUT = {2: "1-1", 3: "1-1-1", 4: "2-2", 5: "2-2-1", 6: "2-2-2"}
 SWAP_CARDS = 6
@@ -71,7 +78,9 @@ def layout_for(layout: str, seats: int) -> tuple[int, ...]:
     name = AUTO_LAYOUT.get(seats, "") if layout == "auto" else layout
     sizes = LAYOUTS.get(name)
     if sizes is None or sum(sizes) != seats:
-        raise RuleViolation("bad_layout", f"{seats} devices do not fit the team layout {layout}.")
+        error = RuleViolation("bad_layout", f"{seats} devices do not fit the team layout {layout}.")
+        error.params = {"devices": seats, "layout": layout}  # for the screen's translation
+        raise error
     return sizes
 
 
@@ -81,7 +90,8 @@ def new_match(
     """The state before the first game: teams, seats and the deck, no cards dealt yet."""
     check_deck(deck)
     sizes = layout_for(options["layout"], len(names))
-    five = len(sizes) == 3 and sorted(sizes) == [1, 2, 2]
+    # A solo player facing a pair plays by the five-player rules' solo adjustments.
+    uneven = 2 in sizes
     teams, seats = [], []
     for team, size in enumerate(sizes):
         ids = list(range(len(seats), len(seats) + size))
@@ -90,11 +100,12 @@ def new_match(
             {
                 "colour": COLOURS[team],
                 "seats": ids,
-                "solo": five and size == 1,
+                "solo": uneven and size == 1,
                 "score": 0,
                 "pile": [],
                 "card": None,
                 "collected": 0,
+                "round_collected": 0,
                 "out": False,
                 "locked_until": 0.0,
             }
@@ -163,7 +174,7 @@ def deal(state: State, rng: random.Random) -> None:
         if game <= 3 and team["solo"]:
             own = own[:SOLO_CARDS]
         piles.append(own)
-        team.update(pile=[], card=None, collected=0, out=False, locked_until=0.0)
+        team.update(pile=[], card=None, collected=0, round_collected=0, out=False, locked_until=0.0)
     for seat in state["seats"]:
         seat.update(pile=[], card=None)
     if game == 3:
@@ -324,20 +335,33 @@ def claim(state: State, seat: int | None, args: dict, ctx: Context) -> State:
 
 
 def collect(state: State, number: int, target: int, symbol: int, ctx: Context) -> State:
-    """Knights: the claiming team collects the target card (1 point); its team is out."""
+    """Knights: the claiming team collects the target card; its team is out for this round.
+
+    Points are added only at the end of the round (one team left), 1 per card collected in it:
+    with three teams the second elimination still happens when a team reached the points to win
+    with the first, so two teams may reach them together and share the win."""
     team = state["teams"][number]
     victim = next(i for i, other in enumerate(state["teams"]) if other["card"] == target)
     state["teams"][victim]["out"] = True
     team["collected"] += 1
-    team["score"] += 1
+    team["round_collected"] = team.get("round_collected", 0) + 1
     note(state, {"team": number, "kind": "collect", "symbol": symbol, "victim": victim}, ctx)
-    if team["score"] >= state["options"]["points"]:
-        # The points were counted card by card; the entry records them for the score table.
+    if sum(1 for other in state["teams"] if not other["out"]) == 1:
+        end_knights_round(state, ctx.rng)
+    return state
+
+
+def end_knights_round(state: State, rng: random.Random) -> None:
+    """Score the round's collected cards; the game ends once a team has the points to win."""
+    for team in state["teams"]:
+        team["score"] += team.get("round_collected", 0)
+        team["round_collected"] = 0
+    if max(team["score"] for team in state["teams"]) >= state["options"]["points"]:
+        # The entry records the game's collected cards (its points) for the score table.
         collected = [other["collected"] for other in state["teams"]]
         finish(state, 5, collected, collected)
-    elif sum(1 for other in state["teams"] if not other["out"]) == 1:
-        knights_round(state, ctx.rng)
-    return state
+    else:
+        knights_round(state, rng)
 
 
 def end_game(state: State, finisher: int | None) -> None:

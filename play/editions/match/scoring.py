@@ -65,14 +65,14 @@ def metrics(
 def game_points(measures: Sequence[int], finisher: int | None) -> list[int]:
     """Points for each team: the finisher's 1 and the best measure's 2 (ties: 2 each).
 
-    Nobody earns the 2 points with nothing to show (a best measure of 0).
+    The rule book's tie rule holds when the best measure is 0 too: every team with 0 then
+    scores the 2 points (Ports, nobody touching a port).
     """
     points = [0] * len(measures)
     if finisher is not None:
         points[finisher] += FINISH_POINTS
     best = max(measures, default=0)
-    if best > 0:
-        for team, value in enumerate(measures):
-            if value == best:
-                points[team] += BEST_POINTS
+    for team, value in enumerate(measures):
+        if value == best:
+            points[team] += BEST_POINTS
     return points

@@ -32,20 +32,30 @@ def _number(request: Request, name: str) -> int:
     return int(raw)
 
 
+# Cards as printed: 1-13, A (1), J (the Jack, 11), Q (12), K (13); a joker is "*".
+FACES = {"A": 1, "J": 11, "Q": 12, "K": 13}
+JOKER_WORD = "*"
+
+
 def _cards(request: Request) -> list[int]:
     raw = request.query_params.get("cards", "").strip()
     if not raw:
-        raise ValidationError({"detail": "Parameter 'cards' is required (e.g. cards=4,8,13,J)."})
+        raise ValidationError({"detail": "Parameter 'cards' is required (e.g. cards=4,8,K,*)."})
     cards = []
     for word in raw.split(","):
         word = word.strip().upper()
-        if word == "J":
+        if word == JOKER_WORD:
             cards.append(JOKER)
+        elif word in FACES:
+            cards.append(FACES[word])
         elif is_digits(word) and len(word) < 3 and 1 <= int(word) <= 13:
             cards.append(int(word))
         else:
             raise ValidationError(
-                {"detail": f"A card is 1 to 13 or J (a joker), not {word or 'nothing'!r}."}
+                {
+                    "detail": "A card is 1 to 13, A, J, Q, K, or * (a joker), "
+                    f"not {word or 'nothing'!r}."
+                }
             )
     if len(cards) > MAX_CARDS:
         raise ValidationError({"detail": f"At most {MAX_CARDS} cards."})
@@ -70,7 +80,7 @@ def as_json(solution: Solution) -> list[dict]:
     steps = []
     for kind, value, op, total in solution:
         if kind == JOKER:
-            steps.append({"card": "J", "value": value, "op": op, "total": total})
+            steps.append({"card": JOKER_WORD, "value": value, "op": op, "total": total})
         else:
             steps.append({"card": value, "op": op, "total": total})
     return steps
@@ -79,7 +89,7 @@ def as_json(solution: Solution) -> list[dict]:
 _STEP = inline_serializer(
     "NumbersStep",
     {
-        "card": serializers.CharField(help_text="1–13, or J for a joker"),
+        "card": serializers.CharField(help_text="1–13, or * for a joker"),
         "value": serializers.IntegerField(required=False, help_text="a joker's chosen value"),
         "op": serializers.ChoiceField(choices=["+", "-", "*", "/"]),
         "total": serializers.IntegerField(help_text="the running total after this card"),
@@ -95,7 +105,18 @@ _STEP = inline_serializer(
             "cards",
             OpenApiTypes.STR,
             required=True,
-            description=f"Comma-separated cards, 1–13 or J (joker); at most {MAX_CARDS}",
+            description=(
+                "Comma-separated cards as printed: 1–13, A, J (the Jack, 11), Q, K, or * (a "
+                f"joker); at most {MAX_CARDS}"
+            ),
+        ),
+        OpenApiParameter(
+            "fresh",
+            OpenApiTypes.INT,
+            description=(
+                "0: a total of 0 reached mid-chain (any operation); 1: a fresh target, whose "
+                "first card is added. Default: fresh when the total is 0"
+            ),
         ),
         OpenApiParameter(
             "small", OpenApiTypes.INT, description="1: small numbers, only + and − allowed"
@@ -122,7 +143,8 @@ _STEP = inline_serializer(
     description=(
         "Each solution plays some of the cards in order; each step gives the card, the operation "
         "(`+ - * /`) and the new total. Whole numbers only, never below 0, division without "
-        "remainder; from a total of 0 the chain is fresh, so its first card is added. A chain "
+        "remainder; from a total of 0 the chain is fresh, so its first card is added (`fresh=0`: "
+        "a total of 0 reached mid-chain). A chain "
         "stops when it touches the target. Shortest solutions first; cards of equal value count "
         f"once. At most `limit` solutions (default {MAX_LIMIT}) and a bounded amount of work per "
         "request: `complete` is false when the answer was cut short."
@@ -136,10 +158,13 @@ def solve_view(request: Request) -> Response:
     target = _number(request, "target")
     cards = _cards(request)
     small = _flag(request, "small")
+    fresh = _flag(request, "fresh") if "fresh" in request.query_params else None
     limit = _limit(request)
     if total == target:
         raise ValidationError({"detail": "The total already equals the target."})
-    found, complete = solve(total, target, cards, small=small, limit=limit, budget=BUDGET)
+    found, complete = solve(
+        total, target, cards, small=small, fresh=fresh, limit=limit, budget=BUDGET
+    )
     return Response(
         {
             "solutions": [as_json(solution) for solution in found],

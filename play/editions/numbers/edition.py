@@ -38,6 +38,24 @@ def present(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
+ROW_WORDS = {
+    "target": _("Target"),
+    "hit": _("hit"),
+    "chain": _("Chain played"),
+    "shortest in hindsight": _("Shortest way with the hands at its start"),
+    "yes": _("yes"),
+    "no": _("no"),
+}
+
+
+def rows(state: State) -> list[list[Any]]:
+    """The results table in the game's language (the shell exports it under that language)."""
+    table = view.rows(state)
+    words = {key: str(text) for key, text in ROW_WORDS.items()}
+    header = [words.get(cell, cell) for cell in table[0]]
+    return [header, *[[words.get(cell, cell) for cell in row] for row in table[1:]]]
+
+
 def bot(state: State, seat: int) -> BotMove | None:
     if state["status"] != "playing" or state["turn"] != seat:
         return None
@@ -81,5 +99,5 @@ EDITION = Edition(
     ),
     check_options=moves.check_options,
     bot=bot,
-    rows=view.rows,
+    rows=rows,
 )

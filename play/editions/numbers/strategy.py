@@ -10,15 +10,24 @@ target cards, stock size). On each turn, in this order:
    covered by the other players' shown cards. A joker covers the totals of every value. Ties: a
    real card before a joker, then the lower value.
 3. **Play or pass** so as to leave the total from which the next player (clockwise, with cards)
-   is most likely to hit in one play: certain if their shown card hits, otherwise the chance that
-   one of their unknown cards hits, drawn without replacement from the cards this player cannot
-   see (deck minus own hand, discards, chain, target cards and other players' shown cards). If
-   the only player left with cards is this one, their own remaining cards count as known and the
-   card they draw as unknown. Ties and the no-chance case are settled by, in order: fewer plays
-   (of any card values) from the total to the target (1, 2, or "3 or more"); not spending a joker;
-   a total nearer the target; playing before passing; the lower card value; + − × ÷ order.
-   A pass discards the least useful card: never the shown card or a joker while another card is
-   left; least useful is the card that hits from the fewest totals, ties the higher value.
+   is most likely to hit it soon, which the rule book reads as "within the next two turns", in
+   this order:
+   a. the chance that the next player hits in one play: certain if their shown card hits,
+      otherwise the chance that one of their unknown cards hits, drawn without replacement from
+      the cards this player cannot see (deck minus own hand, discards, chain, target cards and
+      other players' shown cards); a joker hits whenever some value does;
+   b. then the chance that the next player holds a card with which some operation leaves a
+      total one play (of any value) away from the target, from which the player after them
+      could hit, estimated the same way (their shown card for certain; a value that would
+      already hit does not count; a joker counts when no value hits but some value leads one
+      play away);
+   c. then fewer plays (of any card values) from the total to the target (1, 2, or "3 or
+      more"); not spending a joker; a total nearer the target; playing before passing; the
+      lower card value; + − × ÷ order.
+   If the only player left with cards is this one, their own remaining cards count as known and
+   the card they draw as unknown. A pass discards the least useful card: never the shown card
+   or a joker while another card is left; least useful is the card that hits from the fewest
+   totals, ties the higher value.
 
 The strategy never plans further ahead with its own cards. Everything is deterministic, so a
 game between computer seats replays to the same state.
@@ -159,32 +168,52 @@ class _Chances:
             shown = state["shown"][self.next_seat]
             self.known = [state["cards"][shown][0]] if shown else []
             self.unknown = len(hands[self.next_seat]) - len(self.known)
-        self.cache: dict[tuple[int, bool, str], float] = {}
+        self.cache: dict[tuple[int, bool, str], tuple[float, float]] = {}
 
-    def __call__(self, total: int, fresh: bool, used: str) -> float:
+    def _held(self, good: set[int], joker: bool, used: str) -> float:
+        """The chance that the next player holds a value in ``good`` (or a joker, when
+        ``joker``): certain for a known card, else over their unknown cards."""
+        known = self.known
+        if self.alone:
+            known = [value for card, value in self.own_hand if card != used]
+        if any(value in good or (joker and value == JOKER) for value in known):
+            return 1.0
+        if not (good or joker) or self.unknown <= 0:
+            return 0.0
+        wanted = sum(self.unseen[value] for value in good) + (self.unseen[JOKER] if joker else 0)
+        miss, pool = 1.0, self.pool
+        for drawn in range(self.unknown):
+            if pool - drawn <= 0:
+                break
+            miss *= max(pool - wanted - drawn, 0) / (pool - drawn)
+        return 1.0 - miss
+
+    def __call__(self, total: int, fresh: bool, used: str) -> tuple[float, float]:
+        """The chances that the next player hits from ``total`` in one play, and that they hold
+        a card that leaves a total one play away from the target (the two-turn reading)."""
         key = (total, fresh, used if self.alone else "")
         cached = self.cache.get(key)
         if cached is not None:
             return cached
         plays = hit_values(total, self.target, self.small, fresh)
         wanted = {value for value, _op in plays}
-        known = self.known
-        if self.alone:
-            known = [value for card, value in self.own_hand if card != used]
-        if wanted and any(value in wanted or value == JOKER for value in known):
-            chance = 1.0
-        elif not wanted or self.unknown <= 0:
-            chance = 0.0
-        else:
-            good = sum(self.unseen[value] for value in wanted) + self.unseen[JOKER]
-            miss, pool = 1.0, self.pool
-            for drawn in range(self.unknown):
-                if pool - drawn <= 0:
-                    break
-                miss *= max(pool - good - drawn, 0) / (pool - drawn)
-            chance = 1.0 - miss
-        self.cache[key] = chance
-        return chance
+        one = self.chance_one(wanted, used)
+        one_away = _near(self.target, self.small)[0]
+        ops = ("+",) if fresh else (SMALL_OPS if self.small else OPS)
+        leads = {
+            value
+            for value in VALUES
+            if value not in wanted and any(_apply(total, value, op) in one_away for op in ops)
+        }
+        two = self._held(leads, joker=not wanted and bool(leads), used=used)
+        chances = (one, two)
+        self.cache[key] = chances
+        return chances
+
+    def chance_one(self, wanted: set[int], used: str) -> float:
+        """The chance that the next player hits with one of the ``wanted`` values (a joker
+        hits whenever some value does)."""
+        return self._held(wanted, joker=bool(wanted), used=used)
 
 
 def next_move(state: State, seat: int) -> tuple[str, dict[str, Any]]:
@@ -201,8 +230,10 @@ def next_move(state: State, seat: int) -> tuple[str, dict[str, Any]]:
     chances = _Chances(state, seat, hand)
     ops = ("+",) if fresh else (SMALL_OPS if small else OPS)
     pass_card = _to_pass(state, seat, hand)
+    one, two = chances(total, fresh, pass_card)
     best_key = (
-        -chances(total, fresh, pass_card),
+        -one,
+        -two,
         distance(total, target, small),
         False,
         abs(target - total),
@@ -222,8 +253,10 @@ def next_move(state: State, seat: int) -> tuple[str, dict[str, Any]]:
                 after = _apply(total, real, op)
                 if after is None:
                     continue
+                one, two = chances(after, False, card)
                 key = (
-                    -chances(after, False, card),
+                    -one,
+                    -two,
                     distance(after, target, small),
                     joker,
                     abs(target - after),

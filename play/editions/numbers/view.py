@@ -39,6 +39,9 @@ def _chain(state: State, chain: list[dict[str, Any]]) -> list[dict[str, Any]]:
                 "total": step["total"],
                 "seat": step["seat"],
                 "seat_name": names[step["seat"]],
+                "before": before,
+                "symbol": rules.OP_SYMBOLS[step["op"]],
+                "joker": joker,
                 "text": _step_text(before, step, joker),
             }
         )
@@ -56,7 +59,12 @@ def hindsight(target: int, cards: tuple[int, ...], small: bool) -> list[dict[str
     for kind, value, op, total in found:
         step = {"value": value, "op": op, "total": total}
         steps.append({"card": "J" if kind == JOKER else value, **step})
-        steps[-1]["text"] = _step_text(before, step, kind == JOKER)
+        steps[-1].update(
+            before=before,
+            symbol=rules.OP_SYMBOLS[op],
+            joker=kind == JOKER,
+            text=_step_text(before, step, kind == JOKER),
+        )
         before = total
     return steps
 

@@ -66,7 +66,7 @@ def test_it_answers_a_claim_with_the_new_view_and_a_late_one_with_409(match):
         format="json",
     )
     assert first.status_code == 201
-    assert first.json()["view"]["island"][9]["card"]["role"] == "blue"
+    assert first.json()["view"]["island"][9]["card"]["role"] == "orange"
     late = seat_client(match, 2).post(
         f"/api/games/{match.pk}/moves/",
         {"move": "claim", "args": claim_args(state, 2, target)},
@@ -156,13 +156,15 @@ def test_a_poll_lets_a_computer_team_claim_once_its_reaction_time_has_passed(tea
     ("language", "text"),
     [("de", "Zu spät: Ein anderes Team war schneller."), ("en", "another team was faster")],
 )
-def test_a_late_claim_on_a_device_says_so_in_the_screens_language(match, language, text):
+def test_a_late_claim_on_a_device_says_so_in_the_game_s_language(match, language, text):
     from django.test import Client
 
+    # The game's language (chosen at creation) wins over the device's browser.
+    Game.objects.filter(pk=match.pk).update(language=language)
     state = match.state
     target = state["island"][9][-1]
     store.make_move(match, 0, "claim", claim_args(state, 0, target))
-    device = Client(HTTP_HX_REQUEST="true", HTTP_ACCEPT_LANGUAGE=language)
+    device = Client(HTTP_HX_REQUEST="true", HTTP_ACCEPT_LANGUAGE="de" if language == "en" else "en")
     device.cookies[f"spoton_team_{match.code}"] = match.teams.get(index=2).token
     answer = device.post(
         f"/play/{match.code}/move/", {"move": "claim", **claim_args(state, 2, target)}
@@ -198,3 +200,25 @@ def test_a_match_is_played_on_devices_only_wherever_it_is_set_up(teacher, client
     assert "device of its own" in switched.content.decode()
     match.refresh_from_db()
     assert match.mode == "devices"
+
+
+def test_the_new_game_form_names_the_five_games_and_refuses_a_layout_in_the_page_s_language(
+    teacher, client
+):
+    client.force_login(teacher)
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "de"
+    form = client.get("/play/new/match/").content.decode()
+    assert "5 · Ritter" in form and "2 · Häfen" in form
+    assert "Ein Paar gegen einen Einzelspieler" in form
+    defaults = {f"option_{o.name}": o.default for o in EDITION.options}
+    refused = client.post(
+        "/play/new/match/",
+        {"seat_0": "Ada", "seat_1": "Bo", "seat_2": "Cem", **defaults, "option_layout": "2-2"},
+    )
+    assert refused.status_code == 200
+    assert "3 Geräte passen nicht zur Teamaufteilung 2-2." in refused.content.decode()
+    uneven = client.post(
+        "/play/new/match/",
+        {"seat_0": "Ada", "seat_1": "Bo", "seat_2": "Cem", **defaults, "option_layout": "2-1"},
+    )
+    assert uneven.status_code == 302

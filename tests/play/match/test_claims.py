@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 from play.core.errors import RoundClosed, RuleViolation, TurnConflict
-from play.editions.match import rules
+from play.editions.match import moves, rules
 from play.editions.match.island import CENTRE, NEIGHBOURS, SIZE
 from tests.play.match.helpers import Table
 
@@ -203,9 +203,9 @@ def test_it_swaps_one_card_with_the_solo_player_and_three_between_pairs():
         )
         for number, team in enumerate(table.state["teams"])
     }
-    assert held[0] == {"blue": 12, "orange": 3, "red": 1}
-    assert held[1] == {"orange": 12, "blue": 3, "red": 1}
-    assert held[2] == {"red": 6, "blue": 1, "orange": 1}
+    assert held[0] == {"orange": 12, "blue": 3, "red": 1}
+    assert held[1] == {"blue": 12, "orange": 3, "red": 1}
+    assert held[2] == {"red": 6, "orange": 1, "blue": 1}
 
 
 def test_it_counts_a_played_card_for_its_printed_colour_in_the_longest_route():
@@ -243,7 +243,9 @@ def test_it_takes_a_knight_out_and_starts_a_new_round_when_one_is_left():
     table = started(seats=3, game=5)
     middle = [team["card"] for team in table.state["teams"]]
     table.move(0, "claim", table.right_claim(0, middle[1]))
-    assert table.state["teams"][1]["out"] and table.state["teams"][0]["score"] == 1
+    # Points are added at the end of the round only.
+    assert table.state["teams"][1]["out"] and table.state["teams"][0]["score"] == 0
+    assert table.state["teams"][0]["collected"] == 1
     with pytest.raises(RoundClosed) as out:
         table.move(1, "claim", {"symbol": 0, "target": table.ref(middle[0])})
     assert out.value.code == "out"
@@ -256,7 +258,7 @@ def test_it_takes_a_knight_out_and_starts_a_new_round_when_one_is_left():
     assert [team["score"] for team in table.state["teams"]] == [1, 0, 1]
 
 
-def test_it_ends_knights_the_moment_a_team_reaches_the_points():
+def test_it_ends_knights_at_the_end_of_the_round_in_which_a_team_reaches_the_points():
     table = started(seats=2, game=5, points=20)
     for _ in range(20):
         table.move(0, "claim", table.right_claim(0, table.state["teams"][1]["card"]))
@@ -264,3 +266,71 @@ def test_it_ends_knights_the_moment_a_team_reaches_the_points():
     assert table.state["phase"] == "over"
     assert table.state["teams"][0]["score"] == 20 and table.state["round"] == 20
     assert table.replayed() == table.state
+
+
+def _knights_at(table: Table, scores: list[int]) -> None:
+    """Set the teams' scores before a Knights round (as earlier rounds would have)."""
+    for team, score in zip(table.state["teams"], scores, strict=True):
+        team["score"] = score
+
+
+def test_knights_scores_at_the_end_of_the_round_so_a_second_elimination_still_counts():
+    # Three teams at 9, 5, 9: A takes B's knight (A would be at 10), the round goes on, C
+    # takes A's: both reach 10 at the end of the round and share the win.
+    table = started(seats=3, game=5)
+    _knights_at(table, [9, 5, 9])
+    middle = [team["card"] for team in table.state["teams"]]
+    table.move(0, "claim", table.right_claim(0, middle[1]))
+    assert table.state["phase"] == "play"
+    assert [team["score"] for team in table.state["teams"]] == [9, 5, 9]
+    table.move(2, "claim", table.right_claim(2, middle[0]))
+    assert table.state["phase"] == "over"
+    assert [team["score"] for team in table.state["teams"]] == [10, 5, 10]
+    assert sorted(moves.result(table.state)["winners"]) == [0, 2]
+
+
+def test_knights_counts_every_card_of_the_round_when_one_team_takes_both_knights():
+    table = started(seats=3, game=5)
+    _knights_at(table, [8, 5, 3])
+    middle = [team["card"] for team in table.state["teams"]]
+    table.move(0, "claim", table.right_claim(0, middle[1]))
+    table.move(0, "claim", table.right_claim(0, middle[2]))
+    assert [team["score"] for team in table.state["teams"]] == [10, 5, 3]
+    assert table.state["phase"] == "over" and moves.result(table.state)["winners"] == [0]
+
+
+def test_an_all_zero_measure_is_a_tie_and_every_team_scores_the_two_points():
+    from play.editions.match.scoring import game_points
+
+    assert game_points([0, 0], finisher=0) == [3, 2]
+    assert game_points([0, 0, 0], finisher=None) == [2, 2, 2]
+    assert game_points([0, 1, 0], finisher=2) == [0, 2, 1]
+
+
+def test_ports_with_nobody_touching_a_port_gives_every_team_two_points():
+    table = started(seats=2, game=2)
+    rules.end_game(table.state, finisher=1)
+    assert table.state["history"][-1]["measures"] == [0, 0]
+    assert table.state["history"][-1]["points"] == [2, 3]
+
+
+@pytest.mark.parametrize(
+    ("layout", "seats", "sizes"), [("2-1", 3, [2, 1]), ("2-1-1", 4, [2, 1, 1])]
+)
+def test_uneven_teams_are_allowed_and_a_solo_facing_a_pair_plays_the_solo_rules(
+    layout, seats, sizes
+):
+    table = started(seats=seats, layout=layout)
+    teams = table.state["teams"]
+    assert [len(team["seats"]) for team in teams] == sizes
+    assert [team["solo"] for team in teams] == [size == 1 for size in sizes]
+    solo_seats = [team["seats"][0] for team in teams if team["solo"]]
+    for seat in solo_seats:  # eight cards in games 1-3
+        assert len(table.state["seats"][seat]["pile"]) + 1 == 8
+    pair = teams[0]["seats"]
+    assert [len(table.state["seats"][s]["pile"]) + 1 for s in pair] == [8, 8]
+
+
+def test_even_teams_have_no_solo_player():
+    table = started(seats=3, layout="1-1-1")
+    assert not any(team["solo"] for team in table.state["teams"])

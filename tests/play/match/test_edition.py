@@ -174,7 +174,7 @@ def test_it_exports_a_row_per_device_with_each_games_points():
     rows = EDITION.rows(table.state)
     assert rows[0][:4] == ["seat", "name", "team", "score"]
     assert rows[0][4] == "game 1: Welcome"
-    assert [row[2] for row in rows[1:]] == ["blue", "blue", "orange", "orange", "red"]
+    assert [row[2] for row in rows[1:]] == ["orange", "orange", "blue", "blue", "red"]
     for row in rows[1:]:
         team = table.state["teams"][table.state["seats"][row[0]]["team"]]
         assert row[3] == team["score"]

@@ -105,8 +105,9 @@ def test_it_gives_tied_teams_two_points_each():
     assert game_points([4, 4, 1], finisher=2) == [2, 2, 1]
 
 
-def test_it_gives_nobody_the_two_points_for_nothing():
-    assert game_points([0, 0], finisher=0) == [1, 0]
+def test_an_all_zero_best_measure_is_a_tie_too():
+    # The rule book's tie rule: every team tied on the best measure scores 2, also at 0.
+    assert game_points([0, 0], finisher=0) == [3, 2]
 
 
 def test_it_scores_barbarians_by_island_cards_collected():

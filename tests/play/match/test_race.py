@@ -25,7 +25,7 @@ def test_it_gives_a_card_claimed_by_three_teams_at_once_to_exactly_one(tmp_path)
     )
     assert run.returncode == 0, run.stderr
     result = json.loads(run.stdout.strip().splitlines()[-1])
-    colours = ["blue", "orange", "red"]
+    colours = ["orange", "blue", "red"]
     for entry in result["rounds"]:
         assert sorted(entry["outcomes"]) == ["409:too_late", "409:too_late", "ok"], entry
         assert entry["stack"] == 2  # one card went on the island card, not two

@@ -134,11 +134,12 @@ def test_the_projector_hands_over_between_turns_in_hot_seat(client, teacher, gam
         if op == "/"
         else f"{total} − {value} wäre kleiner als 0.",
     }
-    for language in ("en", "de"):
+    for language in ("en", "de"):  # the game's language, whatever the browser asks for
+        Game.objects.filter(pk=game.pk).update(language=language)
         refused = client.post(
             f"/play/host/{game.code}/move/",
             {"move": "play", "seat": "1", "card": card, "op": op},
-            headers={"HX-Request": "true", "Accept-Language": language},
+            headers={"HX-Request": "true", "Accept-Language": "en" if language == "de" else "de"},
         )
         assert refused.status_code == 400
         assert expected[language] in refused.content.decode()
@@ -166,9 +167,13 @@ def test_the_results_csv_lists_each_target(client, teacher, monkeypatch):
         game = store.make_move(game, 0, name, args)
     client.force_login(teacher)
     text = client.get(f"/play/host/{game.code}/results.csv").content.decode()
-    assert text.splitlines()[0].startswith("target,hit,chain")
+    assert text.splitlines()[0].startswith("Target,hit,Chain played")
     html = client.get(f"/play/host/{game.code}/").content.decode()
     assert "Shortest way with the hands at its start" in html
+    game.language = "de"
+    game.save(update_fields=["language"])
+    text = client.get(f"/play/host/{game.code}/results.csv").content.decode("utf-8-sig")
+    assert text.splitlines()[0].startswith("Ziel;getroffen;")
 
 
 def test_a_teacher_starts_a_game_from_the_new_game_form(client, teacher):

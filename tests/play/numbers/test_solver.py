@@ -122,9 +122,36 @@ def test_it_answers_the_solve_api(client):
     assert data["complete"] is True and data["count"] == len(data["solutions"])
 
 
-def test_it_writes_jokers_as_j_with_their_value(client):
-    response = client.get("/api/numbers/solve/", {"total": 40, "target": 43, "cards": "J"})
-    assert response.json()["solutions"] == [[{"card": "J", "value": 3, "op": "+", "total": 43}]]
+def test_it_writes_jokers_as_a_star_with_their_value(client):
+    response = client.get("/api/numbers/solve/", {"total": 40, "target": 43, "cards": "*"})
+    assert response.json()["solutions"] == [[{"card": "*", "value": 3, "op": "+", "total": 43}]]
+
+
+def test_it_reads_cards_as_printed_j_being_the_jack(client):
+    response = client.get("/api/numbers/solve/", {"total": 40, "target": 51, "cards": "J"})
+    assert response.json()["solutions"] == [[{"card": 11, "op": "+", "total": 51}]]
+    response = client.get("/api/numbers/solve/", {"total": 1, "target": 13, "cards": "a,K,q"})
+    assert [{"card": 12, "op": "+", "total": 13}] in response.json()["solutions"]
+    assert (
+        client.get("/api/numbers/solve/", {"total": 1, "target": 5, "cards": "Z"}).status_code
+        == 400
+    )
+
+
+def test_it_solves_from_a_total_of_zero_reached_mid_chain(client):
+    # Fresh (the default at 0): the first card is only added, 0 × 5 is no way to 0 … to 5.
+    fresh = client.get("/api/numbers/solve/", {"total": 0, "target": 5, "cards": "5"}).json()
+    assert fresh["solutions"] == [[{"card": 5, "op": "+", "total": 5}]]
+    mid = client.get(
+        "/api/numbers/solve/", {"total": 0, "target": 5, "cards": "5", "fresh": 0}
+    ).json()
+    assert mid["solutions"] == [[{"card": 5, "op": "+", "total": 5}]]
+    # Mid-chain, 0 × 7 stays 0 and then + 5 hits: a way a fresh chain does not have.
+    mid = client.get(
+        "/api/numbers/solve/", {"total": 0, "target": 5, "cards": "7,5", "fresh": 0}
+    ).json()
+    fresh = client.get("/api/numbers/solve/", {"total": 0, "target": 5, "cards": "7,5"}).json()
+    assert len(mid["solutions"]) > len(fresh["solutions"])
 
 
 def test_it_uses_only_plus_and_minus_for_small_numbers(client):

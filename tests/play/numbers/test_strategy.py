@@ -10,7 +10,7 @@ from django.core.management import CommandError, call_command
 
 from play.editions.numbers import rules
 from play.editions.numbers.simulator import play_game, run, simulate, wilson
-from play.editions.numbers.strategy import distance, hits_from, next_move
+from play.editions.numbers.strategy import _Chances, distance, hits_from, next_move
 from tests.play.numbers.rigging import J, card, play, rigged
 
 
@@ -47,6 +47,26 @@ def test_it_leaves_the_total_from_which_the_shown_card_of_the_next_player_hits()
     name, args = next_move(state, 0)
     assert name == "pass"
     assert state["cards"][args["card"]][0] == 7  # never its own shown card
+
+
+def test_it_reads_soon_as_within_the_next_two_turns():
+    # Target 500, total 4, nobody can hit in one play. Seat 1 shows a 5. Seat 0 may leave 40
+    # (× 10: nearer the target, two plays of any values away) or 20 (× 5). From 20 seat 1's
+    # shown 5 leaves 100 (20 × 5), one play from 500 for the player after them: the two-turn
+    # reading of the rule book prefers 20 before looking at distances.
+    state = rigged([[4, 5, 10], [5, 1, 1]], [1] * 10, target=500)
+    play(state, 0, 4, "+")
+    rules.show(state, 1, {"card": card(state, 1, 5)})
+    rules.pass_(state, 1, {"card": card(state, 1, 1)})
+    state["showed"][0] = True
+    hand = [(c, state["cards"][c][0]) for c in state["hands"][0]]
+    chances = _Chances(state, 0, hand)
+    one_20, two_20 = chances(20, False, "")
+    one_40, two_40 = chances(40, False, "")
+    assert one_20 == one_40 == 0.0
+    assert two_20 == 1.0 and two_40 < 1.0
+    assert distance(20, 500, False) == distance(40, 500, False) == 2
+    assert next_move(state, 0) == ("play", {"card": card(state, 0, 5), "op": "*"})
 
 
 def test_it_counts_plays_to_the_target_for_any_card_values():

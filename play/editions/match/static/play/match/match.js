@@ -29,6 +29,8 @@
     copy.id = "chosen-" + ref;
     copy.querySelector(".mcard").classList.remove("picked");
     chosen.replaceChildren(copy);
+    // A copy is new to htmx: without this its symbols would post a plain form (a full page).
+    if (window.htmx) window.htmx.process(copy);
   }
 
   function lock(root) {
