@@ -14,11 +14,12 @@ from collections.abc import Iterable
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from printing.colours import colour
 from printing.dice_rules import RULES
 from printing.fonts import register_fonts
 from printing.pages import _portrait, _text, paragraph
 from printing.pdf import Document
-from printing.render import colour
+from printing.shaping import draw_string
 from printing.sheets import SheetError
 
 PARTS = ("cards-to-take", "cards", "counters", "pawns-die", "rules")
@@ -155,15 +156,12 @@ def _card(c: Canvas, x: float, y: float, rank: str, suit: str) -> None:
         c.translate((x + CARD_W / 2) * mm, (y + CARD_H / 2) * mm)
         c.rotate(angle)
         cx, cy = -CARD_W / 2 + 6.5, CARD_H / 2 - 10
-        c.setFont(bold, 14)
-        c.drawCentredString(cx * mm, cy * mm, rank)
-        c.setFont(regular, 13)
-        c.drawCentredString(cx * mm, (cy - 6.5) * mm, sign)
+        draw_string(c, cx * mm, cy * mm, rank, bold, 14, "middle")
+        draw_string(c, cx * mm, (cy - 6.5) * mm, sign, regular, 13, "middle")
         c.restoreState()
-    c.setFont(bold, 40)
-    c.drawCentredString((x + CARD_W / 2) * mm, (y + CARD_H / 2 + 2) * mm, rank)
-    c.setFont(regular, 30)
-    c.drawCentredString((x + CARD_W / 2) * mm, (y + CARD_H / 2 - 16) * mm, sign)
+    cx = (x + CARD_W / 2) * mm
+    draw_string(c, cx, (y + CARD_H / 2 + 2) * mm, rank, bold, 40, "middle")
+    draw_string(c, cx, (y + CARD_H / 2 - 16) * mm, sign, regular, 30, "middle")
 
 
 def _counters(c: Canvas, w: float, h: float, text: dict[str, str]) -> None:

@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from printing.colours import colour
 from printing.fonts import register_fonts
 from printing.pages import _landscape, _portrait, _text, paragraph
-from printing.render import colour
 from printing.rules_text import RULES
 from printing.sheets import MIN_MARGIN
 from printing.textfit import text_width

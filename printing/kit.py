@@ -7,8 +7,9 @@ import json
 from dataclasses import asdict, dataclass, field
 
 from printing.data import CardData, tip_cards
-from printing.fonts import GlyphError, check_text
+from printing.fonts import GlyphError
 from printing.pdf import Document, expand_quantities
+from printing.shaping import check_text
 from printing.sheets import SheetError, SheetSpec
 
 WHATS = ("cards", "tips", "map", "quiz-map", "poster", "boards", "kit")

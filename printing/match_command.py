@@ -7,7 +7,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError
 
 from cards.models import Deck
-from printing.match_draw import GlyphError
+from printing.fonts import GlyphError
 from printing.match_kit import render_match_pdf, render_match_png_zip
 from printing.round_sheets import DEFAULT_DIAMETER, RoundSpec
 from printing.sheets import SheetError

@@ -14,13 +14,15 @@ from functools import lru_cache
 
 from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
-from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from cards.matchdeck import ISLAND, PORT, SCORE, TEAM, MatchCardData, MatchDeckData, SymbolData
 from cards.svgpath import Outline, outline
-from printing.fonts import missing_glyphs, register_fonts
+from printing.colours import colour
+from printing.fonts import register_fonts
 from printing.match_layout import Spot, card_layout
+from printing.shaping import draw_string
+from printing.shaping import width as run_width
 from printing.textfit import LEADING
 
 TEAM_COLOURS = {"blue": "#1f5fa8", "orange": "#e67e22", "red": "#c0392b"}
@@ -40,15 +42,6 @@ SAFE = 1.8  # mm between the rim and the symbols' circle
 ICON_UNITS = 100.0  # icon forms are drawn with radius 100 (PDF numbers keep 6 decimals)
 FONT_CAP = 0.72  # DejaVu Sans Bold cap height per point of size
 TEXT_MAX = 0.62  # a short label's size is capped at this share of its disc's radius
-
-
-class GlyphError(ValueError):
-    """A symbol's label has a character none of the shipped fonts can draw."""
-
-
-@lru_cache(maxsize=32)
-def colour(value: str) -> HexColor:
-    return HexColor(value)
 
 
 def card_seed(deck_seed: int, number: int) -> int:
@@ -195,7 +188,7 @@ def label_lines(text: str, font: str, radius_pt: float) -> tuple[float, list[str
             candidates.append(_balanced(words, n, font))
     best = (0.0, [text])
     for lines in candidates:
-        width = max(stringWidth(line, font, 1) for line in lines)
+        width = max(run_width(line, font, 1) for line in lines)
         height = len(lines) * LEADING
         size = min(radius_pt / math.hypot(width / 2, height / 2), TEXT_MAX * radius_pt)
         if size > best[0]:
@@ -221,7 +214,7 @@ def _balanced(words: list[str], n: int, font: str) -> list[str]:
 
     for parts in splits(0, n):
         lines = [join(p) for p in parts]
-        w = max(stringWidth(line, font, 1) for line in lines)
+        w = max(run_width(line, font, 1) for line in lines)
         if w < best_w:
             best, best_w = lines, w
     return best
@@ -230,11 +223,6 @@ def _balanced(words: list[str], n: int, font: str) -> list[str]:
 def _draw_label(canvas: Canvas, placed: Placed, language: str) -> None:
     _, bold = register_fonts()
     text = placed.symbol.label(language)
-    missing = missing_glyphs(text, bold)
-    if missing:
-        raise GlyphError(
-            f"symbol {text!r}: no font has {', '.join(sorted(missing))!r}; change the label"
-        )
     size, lines = label_lines(text, bold, placed.r * mm)
     lead = size * LEADING
     canvas.saveState()
@@ -244,8 +232,7 @@ def _draw_label(canvas: Canvas, placed: Placed, language: str) -> None:
     top = len(lines) * lead / 2
     for i, line in enumerate(lines):
         baseline = top - i * lead - (lead + FONT_CAP * size) / 2
-        canvas.setFont(bold, size)
-        canvas.drawCentredString(0, baseline, line)
+        draw_string(canvas, 0, baseline, line, bold, size, "middle")
     canvas.restoreState()
 
 
@@ -271,13 +258,11 @@ def draw_back(
     regular, bold = register_fonts()
     canvas.setFillColor(WHITE)
     if title:
-        size = min(0.2 * r * mm, 1.2 * r * mm / max(stringWidth(title, bold, 1), 1))
-        canvas.setFont(bold, size)
-        canvas.drawCentredString(0, -FONT_CAP * size / 2, title)
+        size = min(0.2 * r * mm, 1.2 * r * mm / max(run_width(title, bold, 1), 1))
+        draw_string(canvas, 0, -FONT_CAP * size / 2, title, bold, size, "middle")
     name = deck.name
-    size = min(9.0, 1.1 * r * mm / max(stringWidth(name, regular, 1), 1))
-    canvas.setFont(regular, size)
-    canvas.drawCentredString(0, -0.62 * r * mm, name)
+    size = min(9.0, 1.1 * r * mm / max(run_width(name, regular, 1), 1))
+    draw_string(canvas, 0, -0.62 * r * mm, name, regular, size, "middle")
 
 
 def _hexagon(canvas: Canvas, r: float) -> None:
@@ -312,12 +297,10 @@ def draw_dial(
         canvas.circle(x, y, bubble * mm, stroke=0, fill=1)
         canvas.setFillColor(WHITE)
         size = bubble * mm * (0.95 if n < 10 else 0.75)
-        canvas.setFont(bold, size)
-        canvas.drawCentredString(x, y - FONT_CAP * size / 2, str(n))
+        draw_string(canvas, x, y - FONT_CAP * size / 2, str(n), bold, size, "middle")
     team_name = TEAM_NAMES.get(language, TEAM_NAMES["en"]).get(team, team)
     title = ROLE_TITLES.get(language, ROLE_TITLES["en"])[SCORE]
     canvas.setFillColor(accent)
     for text, dy, share in ((team_name, 0.08, 0.13), (title, -0.16, 0.09)):
-        size = min(share * r * mm, 0.62 * r * mm / max(stringWidth(text, bold, 1), 1))
-        canvas.setFont(bold, size)
-        canvas.drawCentredString(0, dy * r * mm - FONT_CAP * size / 2, text)
+        size = min(share * r * mm, 0.62 * r * mm / max(run_width(text, bold, 1), 1))
+        draw_string(canvas, 0, dy * r * mm - FONT_CAP * size / 2, text, bold, size, "middle")

@@ -11,20 +11,38 @@ import zipfile
 from collections.abc import Callable
 
 from reportlab.lib.units import mm
-from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from cards.matchdeck import MatchCardData, MatchDeckData
-from printing.fonts import register_fonts
+from printing.fonts import GlyphError, register_fonts
 from printing.match_draw import cut_circle, draw_back, draw_front
 from printing.pdf import Document
 from printing.round_sheets import RoundPage, RoundSpec, impose_round
+from printing.shaping import check_text, draw_string
+from printing.shaping import width as run_width
 
 FOOTER_SIZE = 6.5  # points
 FOOTER_ROOM = 4.0  # mm the footer needs below the lowest card
 
 
+def check_match_deck(deck: MatchDeckData) -> None:
+    """Refuse, naming the card, the symbol and the character, a label no font can print."""
+    checked: set[int] = set()
+    for card in deck.cards:
+        for index in card.symbols:
+            symbol = deck.symbol(index)
+            if symbol.kind == "icon" or index in checked:
+                continue
+            checked.add(index)
+            label = symbol.label(deck.language)
+            try:
+                check_text(label)
+            except GlyphError as exc:
+                raise GlyphError(f"card {card.number}, symbol {label!r}: {exc}") from None
+
+
 def render_match_pdf(deck: MatchDeckData, spec: RoundSpec) -> bytes:
+    check_match_deck(deck)
     doc = Document(f"Spot the Match · {deck.name}")
     cards = list(deck.cards)
     # Every card has a back: its role's, or the deck's name on plain symbol cards.
@@ -71,10 +89,9 @@ def _footer(
     regular, _ = register_fonts()
     text = credit_line(deck)
     room = (w - 2 * spec.margin) * mm
-    size = min(FOOTER_SIZE, room / stringWidth(text, regular, 1))
-    canvas.setFont(regular, size)
+    size = min(FOOTER_SIZE, room / run_width(text, regular, 1))
     canvas.setFillColorRGB(0.3, 0.3, 0.3)
-    canvas.drawCentredString(w / 2 * mm, (h - lowest) / 2 * mm - size / 3, text)
+    draw_string(canvas, w / 2 * mm, (h - lowest) / 2 * mm - size / 3, text, regular, size, "middle")
 
 
 def face_name(card: MatchCardData, side: str) -> str:
@@ -86,6 +103,7 @@ def render_match_png_zip(deck: MatchDeckData, spec: RoundSpec, dpi: int = 300) -
     """One square PNG per face (card plus bleed; outside the bleed circle stays white)."""
     from printing.png import rasterise
 
+    check_match_deck(deck)
     doc = Document("Spot the Match faces", compress=False)
     size = spec.diameter + 2 * spec.bleed
     names = []

@@ -19,8 +19,8 @@ from django.views.decorators.http import require_GET
 from cards.matchdeck import MatchDeckData
 from cards.models import Deck, Edition
 from cards.roles import can_print
+from printing.fonts import GlyphError
 from printing.forms import LAYOUT_LABELS
-from printing.match_draw import GlyphError
 from printing.match_kit import render_match_pdf, render_match_png_zip
 from printing.round_sheets import (
     DEFAULT_DIAMETER,

@@ -13,11 +13,12 @@ from dataclasses import dataclass
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from printing.colours import colour
 from printing.fonts import register_fonts
 from printing.imposition import impose
 from printing.pages import _portrait, _text, paragraph
 from printing.pdf import Document
-from printing.render import colour
+from printing.shaping import draw_string
 from printing.sheets import MIN_MARGIN, SheetError, SheetSpec
 
 WHATS = ("kit", "deck", "sheet", "rules")
@@ -53,8 +54,7 @@ def _fonts() -> tuple[str, str]:
 
 
 def _centred(c: Canvas, x: float, y: float, text: str, size: float, font: str) -> None:
-    c.setFont(font, size)
-    c.drawCentredString(x * mm, y * mm, text)
+    draw_string(c, x * mm, y * mm, text, font, size, "middle")
 
 
 def _index(c: Canvas, card: PlayingCard, x: float, top: float, size: float) -> None:

@@ -12,10 +12,11 @@ from typing import TYPE_CHECKING
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from printing.fonts import draw_string, register_fonts, shape
-from printing.fonts import width as run_width
+from printing.fonts import register_fonts
 from printing.mapdraw_pdf import map_form
 from printing.render import CAP, colour
+from printing.shaping import draw_string
+from printing.shaping import width as run_width
 from printing.sheets import MIN_MARGIN, PAPERS
 from printing.textfit import LEADING, fit_text
 
@@ -65,7 +66,7 @@ def _dots(deck: DeckInfo) -> list:
 def measure(text: str, size_mm: float, bold: bool) -> float:
     """A map label's width in millimetres with the fonts the PDF draws it in."""
     regular, bold_font = register_fonts()
-    return run_width(shape(text), bold_font if bold else regular, size_mm * mm / CAP) / mm
+    return run_width(text, bold_font if bold else regular, size_mm * mm / CAP) / mm
 
 
 def _germany_drawing(deck: DeckInfo, width_mm: float, labels: str = "fit"):
@@ -268,5 +269,5 @@ def paragraph(
     y = top
     for line, is_bold in lines:
         y -= used * LEADING / mm
-        draw_string(c, x * mm, y * mm, line, bold_font if is_bold else font, used, shaped=True)
+        draw_string(c, x * mm, y * mm, line, bold_font if is_bold else font, used)
     return y - used * 0.4 / mm

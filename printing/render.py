@@ -18,21 +18,18 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.textobject import PDFTextObject
 
+from printing.colours import colour
 from printing.data import CardData
 from printing.faceplan import Plan, plan
-from printing.fonts import chars, register_fonts, runs, shape
-from printing.fonts import width as run_width
+from printing.fonts import chars, register_fonts
 from printing.layouts import Background, Blob, Box, Element, Face, Image, Map, Text
+from printing.shaping import runs, text_out
+from printing.shaping import width as run_width
 from printing.sheets import MAX_BLEED
 from printing.textfit import LEADING, fit_text, text_width
 
 Bleed = tuple[float, float, float, float]  # left, top, right, bottom in millimetres
 CAP = 0.73  # DejaVu Sans cap height per point of size: centres capitals in their line
-
-
-@lru_cache(maxsize=256)
-def colour(value: str) -> HexColor:
-    return HexColor(value)
 
 
 def _resolve(value: str | None, data: CardData) -> HexColor | None:
@@ -153,12 +150,13 @@ class _TextWriter:
                 self.font = (font, size)
             obj.textLine(text)  # textOut would measure the text again to advance
             return
-        # A character DejaVu lacks comes from the first fallback font that has it.
-        for piece, piece_font in runs(text, font):
-            if self.font != (piece_font, size):
-                obj.setFont(piece_font, size)
-                self.font = (piece_font, size)
-            obj.textOut(piece)
+        # Anything else (a fallback font, right-to-left, shaping) goes along the one text path.
+        state = [*(self.font or (None, None)), False]
+        obj.setStrokeColor(fill)  # emboldened fallback glyphs are stroked in their fill
+        text_out(obj, runs(text, font), size, state)
+        if state[2]:
+            obj.setTextRenderMode(0)
+        self.font = (state[0], state[1])
 
     def flush(self) -> None:
         if self.obj is not None:
@@ -221,7 +219,7 @@ def _draw_text(
 
 
 def _draw_label(writer: _TextWriter, el: Blob, data: CardData, h: float, bold: str) -> None:
-    text = shape(data.value(el.content))
+    text = data.value(el.content)
     if text:
         x = el.cx * mm - text_width(text, bold, el.size) / 2
         ink = _resolve(el.ink, data)

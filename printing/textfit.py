@@ -9,8 +9,8 @@ from functools import lru_cache
 
 from reportlab.lib.units import mm
 
-from printing.fonts import shape
-from printing.fonts import width as run_width
+from printing.shaping import normalise
+from printing.shaping import width as run_width
 
 LEADING = 1.18  # line height as a multiple of the font size
 ABSOLUTE_MIN = 3.0  # points; below the layout's minimum we still shrink rather than overflow
@@ -102,7 +102,7 @@ def fit_text(
     (marked with an ellipsis) so that nothing ever overflows the box.
     """
     width, height = width_mm * mm, height_mm * mm
-    paragraphs = tuple(shape(p.strip()) for p in text.split("\n") if p.strip())
+    paragraphs = tuple(normalise(p.strip()) for p in text.split("\n") if p.strip())
     if not paragraphs:
         return size, ()
     if len(paragraphs) == 1 and _fits_as_is(paragraphs[0], font, size, width, height):

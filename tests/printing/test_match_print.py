@@ -15,7 +15,7 @@ from PIL import Image
 
 from cards.matchdeck import SymbolData, deck_from_symbols, island_symbols
 from cards.matchmaking import make_match_deck
-from printing.match_draw import GlyphError
+from printing.fonts import GlyphError
 from printing.match_kit import render_match_pdf, render_match_png_zip
 from printing.round_sheets import RoundSpec, centres, impose_round
 from printing.sheets import PAPERS, SheetError
