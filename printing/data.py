@@ -82,7 +82,7 @@ class CardData:
     @property
     def file_stem(self) -> str:
         words = "".join(c if c.isalnum() else " " for c in self.name).split()
-        return f"{self.number:03d}-{{side}}-{'_'.join(words) or 'card'}"
+        return f"{self.number:04d}-{{side}}-{'_'.join(words) or 'card'}"
 
     def value(self, key: str) -> str:
         """The text of a data field, as printed."""

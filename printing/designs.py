@@ -229,3 +229,9 @@ DESIGNS = {
     "tip": (tip_face, tip_face),
     "tip-back": (tip_back, tip_back),
 }
+
+
+def faces_for(kind: str, w: float, h: float, language: str = "de") -> tuple[Face, Face]:
+    """(front, back) of a card kind at a card size, with its fixed texts in ``language``."""
+    front, back = DESIGNS[kind]
+    return front(w, h, language), back(w, h, language)

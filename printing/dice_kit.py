@@ -14,10 +14,10 @@ from collections.abc import Iterable
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from printing import pagedraw
 from printing.colours import colour
 from printing.dice_rules import RULES
 from printing.fonts import register_fonts
-from printing.pages import _portrait, _text, paragraph
 from printing.pdf import Document
 from printing.shaping import draw_string
 from printing.sheets import SheetError
@@ -89,7 +89,7 @@ def dice_kit_pdf(
     if unknown:
         raise SheetError(f"unknown part(s) {', '.join(sorted(unknown))}; choose {', '.join(PARTS)}")
     doc = Document("Spot On (Knizia 1995)")
-    width, height = _portrait(paper)
+    width, height = pagedraw.portrait(paper)
     text = LABELS[language]
     if "cards-to-take" in wanted:
         doc.add_page(width, height, lambda c, w, h: _cards_to_take(c, w, h, text))
@@ -114,24 +114,24 @@ def _suit_colour(suit: str) -> str:
 
 def _cards_to_take(c: Canvas, w: float, h: float, text: dict[str, str]) -> None:
     m = 20
-    _text(c, m, h - m, text["take"], 13, bold=True)
+    pagedraw.text(c, m, h - m, text["take"], 13, bold=True)
     y = h - m - 14
     columns = (m, m + 45, m + 95)
     for x, label in zip(columns, ("value", "deck1", "deck2"), strict=True):
-        _text(c, x, y, text[label], 11, bold=True)
+        pagedraw.text(c, x, y, text[label], 11, bold=True)
     spec = MIXES["standard"]
     for value in spec["values"]:
         y -= 9
-        _text(c, columns[0], y, str(value), 12, bold=True)
-        _text(c, columns[1], y, "  ".join(SUIT_SIGNS[s] for s in spec["deck1"]), 14)
-        _text(c, columns[2], y, "  ".join(SUIT_SIGNS[s] for s in spec["deck2"]), 14)
+        pagedraw.text(c, columns[0], y, str(value), 12, bold=True)
+        pagedraw.text(c, columns[1], y, "  ".join(SUIT_SIGNS[s] for s in spec["deck1"]), 14)
+        pagedraw.text(c, columns[2], y, "  ".join(SUIT_SIGNS[s] for s in spec["deck2"]), 14)
     y -= 11
     for x in columns[1:]:
-        _text(c, x, y, text["courts"], 10)
-        _text(c, x, y - 6, f"{SUIT_SIGNS['H']}  {SUIT_SIGNS['D']}", 14, fill=RED)
-    _text(c, columns[0], y, "J Q K", 12, bold=True, fill=RED)
-    y = paragraph(c, m, y - 14, w - 2 * m, text["fours"], 10)
-    paragraph(c, m, y - 4, w - 2 * m, text["no_decks"], 10)
+        pagedraw.text(c, x, y, text["courts"], 10)
+        pagedraw.text(c, x, y - 6, f"{SUIT_SIGNS['H']}  {SUIT_SIGNS['D']}", 14, fill=RED)
+    pagedraw.text(c, columns[0], y, "J Q K", 12, bold=True, fill=RED)
+    y = pagedraw.paragraph(c, m, y - 14, w - 2 * m, text["fours"], 10)
+    pagedraw.paragraph(c, m, y - 4, w - 2 * m, text["no_decks"], 10)
 
 
 def _card_page(c: Canvas, w: float, h: float, page: list[tuple[str, str]]) -> None:
@@ -166,7 +166,7 @@ def _card(c: Canvas, x: float, y: float, rank: str, suit: str) -> None:
 
 def _counters(c: Canvas, w: float, h: float, text: dict[str, str]) -> None:
     m = 20
-    _text(c, m, h - m, text["counters"], 12, bold=True)
+    pagedraw.text(c, m, h - m, text["counters"], 12, bold=True)
     pair_w, gap = 2 * COUNTER, 6.0
     per_row = 4
     left = (w - per_row * pair_w - (per_row - 1) * gap) / 2
@@ -196,10 +196,10 @@ def _counter_pair(c: Canvas, x: float, y: float, fill: str) -> None:
 
 def _pawns_and_die(c: Canvas, w: float, h: float, text: dict[str, str], language: str) -> None:
     m = 20
-    _text(c, m, h - m, text["pawns"], 12, bold=True)
+    pagedraw.text(c, m, h - m, text["pawns"], 12, bold=True)
     for i, (fill, de_name, en_name) in enumerate(PLAYER_COLOURS):
         _pawn(c, m + 10 + i * 60, h - m - 100, fill, de_name if language == "de" else en_name)
-    _text(c, m, h - m - 118, text["die"], 12, bold=True)
+    pagedraw.text(c, m, h - m - 118, text["die"], 12, bold=True)
     _die_net(c, m + 20, h - m - 240)
 
 
@@ -215,7 +215,9 @@ def _pawn(c: Canvas, x: float, y: float, fill: str, name: str) -> None:
         bottom += height
     c.setFillColor(colour("#ffffff"))
     c.circle((x + width / 2) * mm, (bottom - 12) * mm, 6 * mm, stroke=0, fill=1)
-    _text(c, x + width / 2, bottom - 26, name, 8, bold=True, anchor="middle", fill="#ffffff")
+    pagedraw.text(
+        c, x + width / 2, bottom - 26, name, 8, bold=True, anchor="middle", fill="#ffffff"
+    )
 
 
 PIPS = {
@@ -277,8 +279,8 @@ def _tab(c: Canvas, x: float, y: float, side: float, where: str) -> None:
 def _rules(c: Canvas, w: float, h: float, language: str) -> None:
     title, sections = RULES[language]
     m = 18
-    _text(c, m, h - m, title, 15, bold=True)
+    pagedraw.text(c, m, h - m, title, 15, bold=True)
     top = h - m - 5
     for heading, body in sections:
-        top = paragraph(c, m, top - 1, w - 2 * m, heading, 12.5, bold=True)
-        top = paragraph(c, m, top, w - 2 * m, body, 11)
+        top = pagedraw.paragraph(c, m, top - 1, w - 2 * m, heading, 12.5, bold=True)
+        top = pagedraw.paragraph(c, m, top, w - 2 * m, body, 11)

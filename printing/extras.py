@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from printing import pagedraw
 from printing.colours import colour
 from printing.fonts import register_fonts
-from printing.pages import _landscape, _portrait, _text, paragraph
 from printing.rules_text import RULES
 from printing.sheets import MIN_MARGIN
 from printing.textfit import text_width
@@ -43,7 +43,7 @@ def final_spaces() -> int:
 def add_score_pad(doc: Document, language: str, paper: str) -> None:
     """Two score sheets per page, one above the other, with a line to cut between them."""
     de = language == "de"
-    w, h = _portrait(paper)
+    w, h = pagedraw.portrait(paper)
 
     def draw(c: Canvas, pw: float, ph: float) -> None:
         half = ph / 2
@@ -62,7 +62,7 @@ def _score_sheet(c: Canvas, pw: float, top: float, height: float, de: bool) -> N
     """One score sheet from ``top`` (mm from the page bottom), ``height`` tall."""
     m = MIN_MARGIN + 10
     title = "Spot On: Deutschland – Punkte" if de else "Spot On: Germany – score"
-    _text(c, m, top - 6, title, 14, bold=True)
+    pagedraw.text(c, m, top - 6, title, 14, bold=True)
     cols, rows = 5, 10  # 8 rounds at most (4 players), total, and a name row
     col_w = (pw - 2 * m) / cols
     row_h = (height - 20) / rows
@@ -82,13 +82,13 @@ def _score_sheet(c: Canvas, pw: float, top: float, height: float, de: bool) -> N
     )
     for r, label in enumerate(labels):
         y = table_top - r * row_h - row_h / 2 - 1.3
-        _text(c, m + 2, y, label, 9, bold=r in (0, rows - 1))
+        pagedraw.text(c, m + 2, y, label, 9, bold=r in (0, rows - 1))
     note = (
         "2–3 Spieler: 6 Runden, 4 Spieler: 8 Runden. Reihe 1: 3, Reihe 2: 2, Reihe 3: 1 Punkt."
         if de
         else "2–3 players: 6 rounds, 4 players: 8 rounds. Row 1: 3, row 2: 2, row 3: 1 point."
     )
-    _text(c, m, table_top - rows * row_h - 5, note, 8)
+    pagedraw.text(c, m, table_top - rows * row_h - 5, note, 8)
 
 
 def add_guess_cards(doc: Document, language: str, paper: str) -> None:
@@ -96,7 +96,7 @@ def add_guess_cards(doc: Document, language: str, paper: str) -> None:
     from geo.boards import BOARD_CODES, BOARDS
 
     de = language == "de"
-    w, h = _portrait(paper)
+    w, h = pagedraw.portrait(paper)
     for first in range(0, 6, 2):
 
         def draw(c: Canvas, pw: float, ph: float, first: int = first) -> None:
@@ -116,7 +116,7 @@ def _guess_card(c, x, top, width, height, player, de, codes, boards) -> None:
     c.setLineWidth(2)
     c.roundRect(x * mm, (top - height) * mm, width * mm, height * mm, 4 * mm, stroke=1, fill=0)
     title = ("Tippkarte" if de else "Guess card") + f" {player + 1}"
-    _text(c, x + 5, top - 9, title, 13, bold=True, fill=accent)
+    pagedraw.text(c, x + 5, top - 9, title, 13, bold=True, fill=accent)
     language = "de" if de else "en"
     grey = "#444444"
     boards_row = [(boards[code].name(language), boards[code].colour) for code in codes]
@@ -133,7 +133,7 @@ def _guess_card(c, x, top, width, height, player, de, codes, boards) -> None:
     _, bold = register_fonts()
     for step, (labels, boxes) in enumerate(rows):
         number_y = boxes[0][1] - (2 * unit if step == 3 else unit) / 2 - 2
-        _text(c, x + 5, number_y, str(step + 1), 14, bold=True, fill=accent)
+        pagedraw.text(c, x + 5, number_y, str(step + 1), 14, bold=True, fill=accent)
         for (label, fill), (bx, by, bw) in zip(labels, boxes, strict=True):
             c.setStrokeColor(colour(fill))
             c.setLineWidth(1)
@@ -144,7 +144,7 @@ def _guess_card(c, x, top, width, height, player, de, codes, boards) -> None:
             size = 16 if len(label) == 1 else 10
             while size > 5 and text_width(label, bold, size) > (bw - 4) * mm:
                 size -= 0.5  # long board names shrink to their box
-            _text(c, bx + bw / 2, by - unit / 2 - size * 0.13, label, size, bold=True,
+            pagedraw.text(c, bx + bw / 2, by - unit / 2 - size * 0.13, label, size, bold=True,
                   anchor="middle", fill=fill)  # fmt: skip
 
 
@@ -183,7 +183,7 @@ def add_scoring_track(doc: Document, language: str, paper: str, length: int | No
     """The start area, the arrow space, the numbered track clockwise and the final spaces,
     laid out around the whole page."""
     title, start, start_note, spaces, finish = TRACK_TEXTS["de" if language == "de" else "en"]
-    w, h = _landscape(paper)
+    w, h = pagedraw.landscape(paper)
     length = length or track_length()
     finals = final_spaces()
     total = length + finals + 1  # the arrow space, the track, the final spaces
@@ -199,7 +199,7 @@ def add_scoring_track(doc: Document, language: str, paper: str, length: int | No
             c.setStrokeColor(colour("#000000"))
             c.rect(x * mm, (y - ch) * mm, cw * mm, ch * mm, stroke=1, fill=1)
             label = "➜" if n == 0 else str(n - length if final else n)
-            _text(c, x + cw / 2, y - ch / 2 - 1.8, label, 12 if n == 0 else 10, bold=True,
+            pagedraw.text(c, x + cw / 2, y - ch / 2 - 1.8, label, 12 if n == 0 else 10, bold=True,
                   anchor="middle", fill="#ffffff" if final else "#000000")  # fmt: skip
         x, y, cw, ch = cells[0]
         # The start area sits inside the ring beside the arrow space: pawns step onto ➜ first.
@@ -209,27 +209,27 @@ def add_scoring_track(doc: Document, language: str, paper: str, length: int | No
         c.setFillColor(colour("#fdf3c4"))
         c.setLineWidth(1.2)
         c.roundRect(sx * mm, (stop - sh) * mm, sw * mm, sh * mm, 4 * mm, stroke=1, fill=1)
-        _text(c, sx + 5, stop - 9, start, 18, bold=True)
-        paragraph(c, sx + 5, stop - 11, sw - 10, start_note, 8)
+        pagedraw.text(c, sx + 5, stop - 9, start, 18, bold=True)
+        pagedraw.paragraph(c, sx + 5, stop - 11, sw - 10, start_note, 8)
         c.setLineWidth(1.5)  # from the start area's corner onto the arrow space
         c.line((sx + 1.5) * mm, (stop - 1.5) * mm, (x + cw - 1.5) * mm, (y - ch + 1.5) * mm)
         cx, cy = pw / 2, ph / 2
-        _text(c, cx, cy + 4, title, 22, bold=True, anchor="middle")
-        _text(c, cx, cy - 5, f"{length} {spaces} · {finish}", 11, anchor="middle")
+        pagedraw.text(c, cx, cy + 4, title, 22, bold=True, anchor="middle")
+        pagedraw.text(c, cx, cy - 5, f"{length} {spaces} · {finish}", 11, anchor="middle")
 
     doc.add_page(w, h, draw)
 
 
 def add_rules(doc: Document, edition: str, language: str, paper: str) -> None:
     title, sections = RULES[(edition, "de" if language == "de" else "en")]
-    w, h = _portrait(paper)
+    w, h = pagedraw.portrait(paper)
 
     def draw(c: Canvas, pw: float, ph: float) -> None:
         m = MIN_MARGIN + 10
-        _text(c, m, ph - m, title, 16, bold=True)
+        pagedraw.text(c, m, ph - m, title, 16, bold=True)
         top = ph - m - 6
         for heading, body in sections:
-            top = paragraph(c, m, top, pw - 2 * m, heading, 11, bold=True)
-            top = paragraph(c, m, top, pw - 2 * m, body, 9.5)
+            top = pagedraw.paragraph(c, m, top, pw - 2 * m, heading, 11, bold=True)
+            top = pagedraw.paragraph(c, m, top, pw - 2 * m, body, 9.5)
 
     doc.add_page(w, h, draw)

@@ -38,6 +38,7 @@ FALLBACK_FILES = {
 # Fonts drawn emboldened (fill and stroke); the stroke is this share of the font size.
 EMBOLDENED = frozenset({"DroidSansFallback-Emboldened"})
 EMBOLDEN_STROKE = 0.03
+CAP = 0.73  # DejaVu Sans cap height per point of size: centres capitals in their line
 
 
 class GlyphError(ValueError):

@@ -6,9 +6,11 @@ import hashlib
 import json
 from dataclasses import asdict, dataclass, field
 
+from printing import pages
 from printing.data import CardData, tip_cards
 from printing.fonts import GlyphError
 from printing.pdf import Document, expand_quantities
+from printing.png import faces_zip
 from printing.shaping import check_text
 from printing.sheets import SheetError, SheetSpec
 
@@ -155,15 +157,15 @@ def render_pdf(deck: DeckInfo, options: PrintOptions) -> bytes:
     if what in ("tips", "kit") and "tips" in parts_for(deck.edition):
         doc.add_sheets(_card_set(deck, "tips"), spec)
     if what in ("map", "kit") and deck.edition == "germany":
-        _pages().add_germany_map(doc, deck, options.paper)
+        pages.add_germany_map(doc, deck, options.paper)
     if what in ("quiz-map", "kit") and deck.edition == "germany":
-        _pages().add_germany_map(doc, deck, options.paper, quiz=True)
+        pages.add_germany_map(doc, deck, options.paper, quiz=True)
     if what == "poster":
-        _pages().add_poster(doc, deck, options.paper)
+        pages.add_poster(doc, deck, options.paper)
     if what in ("boards", "kit") and deck.edition == "world":
-        _pages().add_boards(doc, deck, options.paper)
+        pages.add_boards(doc, deck, options.paper)
     if what == "kit":
-        _pages().add_extras(doc, deck, options.paper, options.track_length)
+        pages.add_extras(doc, deck, options.paper, options.track_length)
     return doc.finish()
 
 
@@ -178,17 +180,8 @@ _TITLES = {
 }
 
 
-def _pages():
-    """The full-page parts; they pull in the geometry code, so only when a part needs them."""
-    from printing import pages
-
-    return pages
-
-
 def render_png_zip(deck: DeckInfo, options: PrintOptions) -> bytes:
     """One PNG per card face (with bleed) of the chosen card set."""
-    from printing.png import faces_zip
-
     what = options.what
     if what not in PNG_PARTS:
         raise PrintError(message("png", deck.language, what=what, choices=", ".join(PNG_PARTS)))

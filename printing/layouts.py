@@ -182,11 +182,3 @@ def checked(face: Face) -> Face:
     if errors:
         raise LayoutError("; ".join(errors))
     return face
-
-
-def faces_for(kind: str, w: float, h: float, language: str = "de") -> tuple[Face, Face]:
-    """(front, back) of a card kind at a card size, with its fixed texts in ``language``."""
-    from printing.designs import DESIGNS  # the designs are built from this module's elements
-
-    front, back = DESIGNS[kind]
-    return front(w, h, language), back(w, h, language)

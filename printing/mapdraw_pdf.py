@@ -11,8 +11,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from geo.mapdraw import Circle, Line, MapDrawing, Polygon, Text
 from printing.colours import colour
-from printing.fonts import register_fonts
-from printing.render import CAP
+from printing.fonts import CAP, register_fonts
 from printing.shaping import draw_string
 
 PT_PER_MM = mm

@@ -17,6 +17,7 @@ from cards.matchdeck import MatchCardData, MatchDeckData
 from printing.fonts import GlyphError, register_fonts
 from printing.match_draw import cut_circle, draw_back, draw_front
 from printing.pdf import Document
+from printing.png import rasterise
 from printing.round_sheets import RoundPage, RoundSpec, impose_round
 from printing.shaping import check_text, draw_string
 from printing.shaping import width as run_width
@@ -96,13 +97,11 @@ def _footer(
 
 def face_name(card: MatchCardData, side: str) -> str:
     role = f"{card.role}-{card.colour}" if card.colour else card.role
-    return f"{card.number:03d}-{side}-{role}"
+    return f"{card.number:04d}-{side}-{role}"
 
 
 def render_match_png_zip(deck: MatchDeckData, spec: RoundSpec, dpi: int = 300) -> bytes:
     """One square PNG per face (card plus bleed; outside the bleed circle stays white)."""
-    from printing.png import rasterise
-
     check_match_deck(deck)
     doc = Document("Spot the Match faces", compress=False)
     size = spec.diameter + 2 * spec.bleed

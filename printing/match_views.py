@@ -22,6 +22,7 @@ from cards.roles import can_print
 from printing.fonts import GlyphError
 from printing.forms import LAYOUT_LABELS
 from printing.match_kit import render_match_pdf, render_match_png_zip
+from printing.png import preview_png
 from printing.round_sheets import (
     DEFAULT_DIAMETER,
     MAX_DIAMETER,
@@ -190,8 +191,6 @@ def round_png_zip(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 @require_GET
 def round_preview(request: HttpRequest, slug: str) -> HttpResponse:
-    from printing.png import preview_png
-
     _deck, data, options, error = _request(request, slug)
     if error:
         return error

@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from printing import pagedraw
 from printing.colours import colour
 from printing.fonts import register_fonts
 from printing.imposition import impose
-from printing.pages import _portrait, _text, paragraph
 from printing.pdf import Document
 from printing.shaping import draw_string
 from printing.sheets import MIN_MARGIN, SheetError, SheetSpec
@@ -162,21 +162,21 @@ SHEET_TEXT = {
 def add_note_sheet(doc: Document, language: str, paper: str) -> None:
     """A sheet for the target and the running total, one row per target."""
     text = SHEET_TEXT["de" if language == "de" else "en"]
-    w, h = _portrait(paper)
+    w, h = pagedraw.portrait(paper)
 
     def draw(c: Canvas, pw: float, ph: float) -> None:
         m = MIN_MARGIN + 8
-        _text(c, m, ph - m, text["title"], 16, bold=True)
-        _text(c, m, ph - m - 8, text["level"], 10)
-        _text(c, m, ph - m - 16, text["hits"], 11, bold=True)
+        pagedraw.text(c, m, ph - m, text["title"], 16, bold=True)
+        pagedraw.text(c, m, ph - m - 8, text["level"], 10)
+        pagedraw.text(c, m, ph - m - 16, text["hits"], 11, bold=True)
         c.setStrokeColor(colour("#000000"))
         c.setLineWidth(0.6)
         for box in range(6):
             c.rect((m + 42 + box * 12) * mm, (ph - m - 19) * mm, 9 * mm, 9 * mm, 1, 0)
         top, rows, first = ph - m - 26, 8, 28
         row_h = (top - m) / rows
-        _text(c, m + 2, top - 5, text["target"], 10, bold=True)
-        _text(c, m + first + 2, top - 5, text["chain"], 10, bold=True)
+        pagedraw.text(c, m + 2, top - 5, text["target"], 10, bold=True)
+        pagedraw.text(c, m + first + 2, top - 5, text["chain"], 10, bold=True)
         for row in range(rows):
             y = top - 7 - row * row_h
             c.rect(m * mm, (y - row_h + 7) * mm, (pw - 2 * m) * mm, (row_h - 7) * mm, 1, 0)
@@ -260,15 +260,15 @@ RULES = {
 
 def add_rules_sheet(doc: Document, language: str, paper: str) -> None:
     title, sections = RULES[language]
-    w, h = _portrait(paper)
+    w, h = pagedraw.portrait(paper)
 
     def draw(c: Canvas, pw: float, ph: float) -> None:
         m = MIN_MARGIN + 10
-        _text(c, m, ph - m, title, 16, bold=True)
+        pagedraw.text(c, m, ph - m, title, 16, bold=True)
         top = ph - m - 6
         for heading, body in sections:
-            top = paragraph(c, m, top, pw - 2 * m, heading, 11, bold=True)
-            top = paragraph(c, m, top, pw - 2 * m, body, 9.5)
+            top = pagedraw.paragraph(c, m, top, pw - 2 * m, heading, 11, bold=True)
+            top = pagedraw.paragraph(c, m, top, pw - 2 * m, body, 9.5)
 
     doc.add_page(w, h, draw)
 

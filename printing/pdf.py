@@ -16,9 +16,10 @@ from reportlab.lib.utils import TimeStamp
 from reportlab.pdfgen.canvas import Canvas
 
 from printing.data import CardData
+from printing.designs import faces_for
 from printing.fonts import register_fonts
 from printing.imposition import impose
-from printing.layouts import Face, faces_for
+from printing.layouts import Face
 from printing.render import draw_face
 from printing.shaping import draw_string
 from printing.sheets import Mark, Page, Rect, SheetSpec, face_page

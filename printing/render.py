@@ -21,15 +21,15 @@ from reportlab.pdfgen.textobject import PDFTextObject
 from printing.colours import colour
 from printing.data import CardData
 from printing.faceplan import Plan, plan
-from printing.fonts import chars, register_fonts
+from printing.fonts import CAP, chars, register_fonts
 from printing.layouts import Background, Blob, Box, Element, Face, Image, Map, Text
+from printing.mapdraw_pdf import map_form
 from printing.shaping import runs, text_out
 from printing.shaping import width as run_width
 from printing.sheets import MAX_BLEED
 from printing.textfit import LEADING, fit_text, text_width
 
 Bleed = tuple[float, float, float, float]  # left, top, right, bottom in millimetres
-CAP = 0.73  # DejaVu Sans cap height per point of size: centres capitals in their line
 
 
 def _resolve(value: str | None, data: CardData) -> HexColor | None:
@@ -322,8 +322,6 @@ def draw_board_diagram(
     canvas.setFillColor(colour("#ffffff"))
     canvas.rect(x0, y0, pw, ph, stroke=0, fill=1)
     if mini:
-        from printing.mapdraw_pdf import map_form
-
         drawing, fx, fy, fw, _fh = mini
         name = map_form(canvas, drawing, f"mini-board-{data.board}")
         scale = pw / (fw * mm)

@@ -129,7 +129,7 @@ def test_it_makes_one_square_png_per_face_for_print_shops(island):
     data = render_match_png_zip(small, RoundSpec(diameter=85, bleed=3), dpi=100)
     archive = zipfile.ZipFile(io.BytesIO(data))
     names = archive.namelist()
-    assert names == [f"{n:03d}-{side}-symbol.png" for n in (1, 2, 3) for side in ("front", "back")]
+    assert names == [f"{n:04d}-{side}-symbol.png" for n in (1, 2, 3) for side in ("front", "back")]
     image = Image.open(io.BytesIO(archive.read(names[0])))
     assert image.size == (round(91 / 25.4 * 100),) * 2
 

@@ -46,7 +46,7 @@ def test_it_downloads_a_png_per_face_and_a_preview(client, editor, small_deck):
     client.force_login(editor)
     response = client.get(reverse("printing:match_png_zip", args=[small_deck]), {"dpi": "72"})
     names = zipfile.ZipFile(io.BytesIO(response.content)).namelist()
-    assert len(names) == 26 and names[0] == "001-front-symbol.png"
+    assert len(names) == 26 and names[0] == "0001-front-symbol.png"
     preview = client.get(reverse("printing:match_preview", args=[small_deck]))
     assert preview["Content-Type"] == "image/png" and preview.content[:4] == b"\x89PNG"
 

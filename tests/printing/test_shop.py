@@ -122,10 +122,10 @@ def test_it_asks_viewers_for_no_scaling_and_the_right_duplex_flip():
 def test_a_wrapped_right_to_left_paragraph_goes_along_the_one_text_path():
     from unittest import mock
 
-    from printing.pages import paragraph
+    from printing.pagedraw import paragraph
     from printing.shaping import draw_string
 
-    with mock.patch("printing.pages.draw_string", wraps=draw_string) as drawn:
+    with mock.patch("printing.pagedraw.draw_string", wraps=draw_string) as drawn:
         doc = Document()
         doc.add_page(210, 297, lambda c, w, h: paragraph(c, 10, 280, 190, "القاهرة", 12))
         pdf = doc.finish()

@@ -70,7 +70,7 @@ def test_it_serves_pdf_preview_and_png_zip(client, teacher, germany_deck):
     assert preview["Content-Type"] == "image/png" and preview.content[:4] == b"\x89PNG"
     zipped = client.get(reverse("printing:png_zip", args=[germany_deck.slug]), {"dpi": "72"})
     names = zipfile.ZipFile(io.BytesIO(zipped.content)).namelist()
-    assert "001-front-Berlin.png" in names and len(names) == 6
+    assert "0001-front-Berlin.png" in names and len(names) == 6
 
 
 def test_it_shows_clear_errors_for_bad_options(client, teacher, germany_deck):
