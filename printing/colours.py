@@ -27,3 +27,28 @@ def contrast(ink: str, ground: str) -> float:
     """The WCAG contrast ratio of two colours (1 to 21)."""
     a, b = sorted((_luminance(ink), _luminance(ground)), reverse=True)
     return (a + 0.05) / (b + 0.05)
+
+
+WHITE, INK = "#ffffff", "#1b1b1b"
+
+
+def ink_for(ground: str) -> str:
+    """White or near-black text on ``ground``, whichever reads better (at least 4.5:1 for
+    every ground: one of the two always reaches it)."""
+    return WHITE if contrast(WHITE, ground) >= contrast(INK, ground) else INK
+
+
+def legible(ink: str, ground: str = WHITE) -> str:
+    """``ink`` itself when it reads on ``ground`` (4.5:1), else ``ink`` darkened (or lightened
+    on a dark ground) just enough: coloured headings keep their hue."""
+    if contrast(ink, ground) >= MIN_CONTRAST:
+        return ink
+    c = colour(ink)
+    target = 0.0 if _luminance(ground) > 0.18 else 1.0
+    for step in range(1, 21):
+        t = step / 20
+        mixed = tuple(round(255 * (v + (target - v) * t)) for v in (c.red, c.green, c.blue))
+        value = "#{:02x}{:02x}{:02x}".format(*mixed)
+        if contrast(value, ground) >= MIN_CONTRAST:
+            return value
+    return INK if target == 0.0 else WHITE

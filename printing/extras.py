@@ -11,7 +11,6 @@ from reportlab.pdfgen.canvas import Canvas
 from printing import pagedraw
 from printing.colours import colour
 from printing.fonts import register_fonts
-from printing.rules_text import RULES
 from printing.sheets import MIN_MARGIN
 from printing.textfit import text_width
 
@@ -216,20 +215,5 @@ def add_scoring_track(doc: Document, language: str, paper: str, length: int | No
         cx, cy = pw / 2, ph / 2
         pagedraw.text(c, cx, cy + 4, title, 22, bold=True, anchor="middle")
         pagedraw.text(c, cx, cy - 5, f"{length} {spaces} · {finish}", 11, anchor="middle")
-
-    doc.add_page(w, h, draw)
-
-
-def add_rules(doc: Document, edition: str, language: str, paper: str) -> None:
-    title, sections = RULES[(edition, "de" if language == "de" else "en")]
-    w, h = pagedraw.portrait(paper)
-
-    def draw(c: Canvas, pw: float, ph: float) -> None:
-        m = MIN_MARGIN + 10
-        pagedraw.text(c, m, ph - m, title, 16, bold=True)
-        top = ph - m - 6
-        for heading, body in sections:
-            top = pagedraw.paragraph(c, m, top, pw - 2 * m, heading, 11, bold=True)
-            top = pagedraw.paragraph(c, m, top, pw - 2 * m, body, 9.5)
 
     doc.add_page(w, h, draw)

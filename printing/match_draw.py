@@ -12,6 +12,7 @@ import zlib
 from dataclasses import dataclass
 from functools import lru_cache
 
+from django.utils.translation import gettext_lazy as _
 from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
@@ -20,28 +21,28 @@ from cards.matchdeck import ISLAND, PORT, SCORE, TEAM, MatchCardData, MatchDeckD
 from cards.svgpath import Outline, outline
 from printing.colours import colour
 from printing.fonts import register_fonts
+from printing.i18n import in_language
 from printing.match_layout import Spot, card_layout
 from printing.shaping import draw_string
 from printing.shaping import width as run_width
 from printing.textfit import LEADING
 
 TEAM_COLOURS = {"blue": "#1f5fa8", "orange": "#e67e22", "red": "#c0392b"}
-TEAM_NAMES = {
-    "de": {"blue": "Blau", "orange": "Orange", "red": "Rot"},
-    "en": {"blue": "Blue", "orange": "Orange", "red": "Red"},
-}
+TEAM_NAMES = {"blue": _("Blue"), "orange": _("Orange"), "red": _("Red")}
 # Ports in teal, apart from the blue team; islands in sand.
 ROLE_COLOURS = {ISLAND: "#c9a45c", PORT: "#138d75", "symbol": "#5d6d7e"}
-ROLE_TITLES = {
-    "de": {ISLAND: "Insel", PORT: "Hafen", TEAM: "Team", SCORE: "Punkte"},
-    "en": {ISLAND: "Island", PORT: "Port", TEAM: "Team", SCORE: "Score"},
-}
+ROLE_TITLES = {ISLAND: _("Island"), PORT: _("Port"), TEAM: _("Team"), SCORE: _("Score")}
 WHITE, INK, CUT = HexColor("#ffffff"), HexColor("#1b1b1b"), HexColor("#888888")
 RIM = 0.055  # of the radius: the coloured rim of team (and role) cards
 SAFE = 1.8  # mm between the rim and the symbols' circle
 ICON_UNITS = 100.0  # icon forms are drawn with radius 100 (PDF numbers keep 6 decimals)
 FONT_CAP = 0.72  # DejaVu Sans Bold cap height per point of size
 TEXT_MAX = 0.62  # a short label's size is capped at this share of its disc's radius
+
+
+def _team_name(language: str, team: str) -> str:
+    name = TEAM_NAMES.get(team)
+    return in_language(language, name) if name is not None else team
 
 
 def card_seed(deck_seed: int, number: int) -> int:
@@ -248,11 +249,10 @@ def draw_back(
     canvas.setStrokeColor(WHITE)
     canvas.setLineWidth(1.2)
     canvas.circle(0, 0, 0.86 * r * mm, stroke=1, fill=0)
-    titles = ROLE_TITLES.get(deck.language, ROLE_TITLES["en"])
     if card.role == TEAM:
-        title = TEAM_NAMES.get(deck.language, TEAM_NAMES["en"]).get(card.colour, card.colour)
+        title = _team_name(deck.language, card.colour)
     else:
-        title = titles.get(card.role, "")
+        title = in_language(deck.language, ROLE_TITLES.get(card.role, ""))
     if card.role == ISLAND:
         _hexagon(canvas, 0.55 * r)
     regular, bold = register_fonts()
@@ -298,8 +298,8 @@ def draw_dial(
         canvas.setFillColor(WHITE)
         size = bubble * mm * (0.95 if n < 10 else 0.75)
         draw_string(canvas, x, y - FONT_CAP * size / 2, str(n), bold, size, "middle")
-    team_name = TEAM_NAMES.get(language, TEAM_NAMES["en"]).get(team, team)
-    title = ROLE_TITLES.get(language, ROLE_TITLES["en"])[SCORE]
+    team_name = _team_name(language, team)
+    title = in_language(language, ROLE_TITLES[SCORE])
     canvas.setFillColor(accent)
     for text, dy, share in ((team_name, 0.08, 0.13), (title, -0.16, 0.09)):
         size = min(share * r * mm, 0.62 * r * mm / max(run_width(text, bold, 1), 1))

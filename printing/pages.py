@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from printing import extras, pagedraw
+from printing import pagedraw
 from printing.colours import colour
 from printing.fonts import CAP
 from printing.mapdraw_pdf import map_form
@@ -214,13 +214,3 @@ def add_boards(doc: Document, deck: DeckInfo, paper: str, with_dots: bool = Fals
             c.restoreState()
 
         doc.add_page(pw, ph, draw)
-
-
-def add_extras(doc: Document, deck: DeckInfo, paper: str, track_length: int | None = None) -> None:
-    """Score pad (Germany) or guess cards and scoring track (world), and the rules summary."""
-    if deck.edition == "germany":
-        extras.add_score_pad(doc, deck.language, paper)
-    else:
-        extras.add_guess_cards(doc, deck.language, paper)
-        extras.add_scoring_track(doc, deck.language, paper, track_length)
-    extras.add_rules(doc, deck.edition, deck.language, paper)

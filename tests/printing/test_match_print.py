@@ -16,7 +16,7 @@ from PIL import Image
 from cards.matchdeck import SymbolData, deck_from_symbols, island_symbols
 from cards.matchmaking import make_match_deck
 from printing.fonts import GlyphError
-from printing.match_kit import render_match_pdf, render_match_png_zip
+from printing.kits.match import render_match_pdf, render_match_png_zip
 from printing.round_sheets import RoundSpec, centres, impose_round
 from printing.sheets import PAPERS, SheetError
 
@@ -141,7 +141,7 @@ def test_render_deck_prints_a_match_deck(tmp_path):
     call_command("render_deck", "insel", "--out", str(out), "--paper", "letter", "--diameter", "90")
     reader = read(out.read_bytes())
     assert len(reader.pages) > 2 and "Game Icons" in reader.pages[0].extract_text()
-    with pytest.raises(CommandError, match="round cards print as"):
+    with pytest.raises(CommandError, match="layout 'fold' unknown"):
         call_command("render_deck", "insel", "--out", str(out), "--layout", "fold")
-    with pytest.raises(CommandError, match="cards only"):
+    with pytest.raises(CommandError, match="no part 'map'"):
         call_command("render_deck", "insel", "--out", str(out), "--what", "map")

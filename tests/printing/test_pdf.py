@@ -9,7 +9,8 @@ import pytest
 from reportlab.lib.units import mm
 
 from printing.data import tip_cards
-from printing.kit import DeckInfo, PrintOptions, render_pdf
+from printing.kit import DeckInfo
+from printing.kits.deck import PrintOptions, render_pdf
 from printing.pdf import Document, cards_pdf
 from printing.sheets import SAFE_INSET, SheetSpec
 from tests.printing.cast import ENGLISH_TOWN, HEPPENHEIM, LUDWIGSHAFEN, SAO_PAULO

@@ -11,8 +11,9 @@ from reportlab.pdfbase.ttfonts import ShapedStr
 from cards.matchdeck import SymbolData, deck_from_symbols
 from printing.data import CardData
 from printing.fonts import BOLD, EMBOLDENED, REGULAR, GlyphError, cmap
-from printing.kit import DeckInfo, PrintError, PrintOptions, render_pdf
-from printing.match_kit import render_match_pdf
+from printing.kit import DeckInfo, PrintError
+from printing.kits.deck import PrintOptions, render_pdf
+from printing.kits.match import render_match_pdf
 from printing.round_sheets import RoundSpec
 from printing.shaping import runs, width
 from tests.printing.textlayer import drawn_by_font, glyphs_missing_from_their_font

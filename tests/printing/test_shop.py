@@ -11,7 +11,8 @@ import pytest
 from PIL import Image, ImageCms
 
 from printing.data import CardData, edition_mark
-from printing.kit import DeckInfo, PrintOptions, render_pdf, render_png_zip
+from printing.kit import DeckInfo
+from printing.kits.deck import PrintOptions, render_pdf, render_png_zip
 from printing.pdf import Document
 from printing.png import face_size_px
 from printing.presets import PRESETS
@@ -74,7 +75,7 @@ def fonts_of(pdf: bytes) -> dict[str, bool]:
 def test_it_hits_each_presets_pixel_size(name):
     preset = PRESETS[name]
     options = PrintOptions(preset=name)
-    assert face_size_px(options.spec, options.dpi) == preset.pixels
+    assert face_size_px(options.spec, options.resolved()["dpi"]) == preset.pixels
 
 
 def test_it_hits_the_print_shops_poker_sizes():

@@ -1,137 +1,90 @@
-"""The print-and-play kit of Spot On (Knizia 1995): a game of playing cards, a die and counters.
+"""The dice game's kit (Spot On, Knizia 1995): a game of playing cards, a die and counters.
 
 Parts, in order: which cards to take from two standard decks; the 36 cards to cut out for classes
-without decks (poker size, nine to a page); the counters (12 per colour, each a fold-over pair:
-plain on one half, spot on the other); two pawns to fold; a die net; the rules sheet in German
-and English. The card data lives here (printing does not import play); a test checks it
-against the play edition's deck.
+without decks (poker size, nine to a page); the counters (12 per colour, each a fold-over pair
+joined by a hinge: plain on one half, spot on the other); two pawns to fold; a die net; the
+rules sheet in German and English. The card mixes are ``cards.gamedata``'s, which the play
+edition deals too.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import math
 
+from django.utils.translation import gettext_lazy as _
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from printing import pagedraw
+from cards.gamedata import DICE_MIXES, SUIT_SYMBOLS, dice_deck
+from printing import pagedraw, rules
 from printing.colours import colour
-from printing.dice_rules import RULES
 from printing.fonts import register_fonts
+from printing.i18n import in_language
+from printing.kitcore import FIXED_LANGUAGE, PAPER, Job, Kit, Option, Part, what_option
 from printing.pdf import Document
 from printing.shaping import draw_string
-from printing.sheets import SheetError
 
-PARTS = ("cards-to-take", "cards", "counters", "pawns-die", "rules")
 LANGUAGES = ("de", "en")
-SUIT_SIGNS = {"S": "♠", "C": "♣", "H": "♥", "D": "♦"}
+SUIT_SIGNS = SUIT_SYMBOLS
 RED = "#c0392b"
 BLACK = "#111111"
-PLAYER_COLOURS = (("#c0392b", "Rot", "Red"), ("#1f5fa8", "Blau", "Blue"))
-# The mixes of the play edition (black values × suits from deck 1 and deck 2, then the courts).
-MIXES = {
-    "standard": {"values": tuple(range(2, 10)), "deck1": ("S", "C"), "deck2": ("S",)},
-    "fours": {"values": tuple(range(4, 10)), "deck1": ("S", "C"), "deck2": ("S", "C")},
-}
-COURTS = tuple((rank, suit) for rank in ("J", "Q", "K") for suit in ("H", "D", "H", "D"))
+PLAYER_COLOURS = (("#c0392b", _("Red")), ("#1f5fa8", _("Blue")))
 CARD_W, CARD_H = 63.0, 88.0
 COUNTER = 20.0  # counter diameter in mm
+HINGE = 12.0  # mm: the fold line both halves of a counter pair share
 LABELS = {
-    "de": {
-        "take": "Spot On (Knizia 1995): Diese Karten aus zwei Kartenspielen nehmen",
-        "value": "Wert",
-        "deck1": "Spiel 1",
-        "deck2": "Spiel 2",
-        "courts": "Bube, Dame, König",
-        "fours": "Variante „Vierer“: von den Werten 4 bis 9 alle vier schwarzen Karten "
-        "(♠ ♣ aus beiden Spielen) und dieselben 12 Bildkarten.",
-        "no_decks": "Keine Kartenspiele? Die folgenden vier Seiten enthalten die 36 Karten "
-        "zum Ausschneiden.",
-        "counters": "Marker: ausschneiden, an der gestrichelten Linie falten, zusammenkleben",
-        "pawns": "Spielfiguren: ausschneiden, an den Linien falten, Lasche ankleben",
-        "die": "Würfel: ausschneiden, falten, Laschen ankleben",
-    },
-    "en": {
-        "take": "Spot On (Knizia 1995): take these cards from two standard decks",
-        "value": "Value",
-        "deck1": "Deck 1",
-        "deck2": "Deck 2",
-        "courts": "Jack, queen, king",
-        "fours": "Variant “fours”: all four black cards of the values 4 to 9 (♠ ♣ from both "
-        "decks) and the same 12 court cards.",
-        "no_decks": "No decks? The next four pages hold the 36 cards to cut out.",
-        "counters": "Counters: cut out, fold on the dashed line, glue together",
-        "pawns": "Pawns: cut out, fold on the lines, glue the tab",
-        "die": "Die: cut out, fold, glue the tabs",
-    },
+    "take": _("Spot On (Knizia 1995): take these cards from two standard decks"),
+    "value": _("Value"),
+    "deck1": _("Deck 1"),
+    "deck2": _("Deck 2"),
+    "courts": _("Jack, queen, king"),
+    "fours": _(
+        "Variant “fours”: all four black cards of the values 4 to 9 (♠ ♣ from both decks) and "
+        "the same 12 court cards."
+    ),
+    "no_decks": _("No decks? The next four pages hold the 36 cards to cut out."),
+    "counters": _("Counters: cut out along the outline, fold on the dashed hinge, glue together"),
+    "pawns": _("Pawns: cut out, fold on the lines, glue the tab"),
+    "die": _("Die: cut out, fold, glue the tabs"),
 }
 
 
 def cards(mix: str = "standard") -> list[tuple[str, str]]:
     """The mix's 36 cards as (rank, suit), black cards first."""
-    spec = MIXES[mix]
-    black = [
-        (str(value), suit) for value in spec["values"] for suit in spec["deck1"] + spec["deck2"]
-    ]
-    return black + list(COURTS)
+    return [(card["rank"], card["suit"]) for card in dice_deck(mix)]
 
 
-def dice_kit_pdf(
-    language: str = "de", paper: str = "a4", parts: Iterable[str] = PARTS, mix: str = "standard"
-) -> bytes:
-    """The kit's PDF; ``parts`` picks some of ``PARTS`` (in the kit's order)."""
-    if language not in LANGUAGES:
-        raise SheetError(f"language must be one of {', '.join(LANGUAGES)}")
-    if mix not in MIXES:
-        raise SheetError(f"mix must be one of {', '.join(MIXES)}")
-    wanted = set(parts)
-    unknown = wanted - set(PARTS)
-    if unknown:
-        raise SheetError(f"unknown part(s) {', '.join(sorted(unknown))}; choose {', '.join(PARTS)}")
-    doc = Document("Spot On (Knizia 1995)")
-    width, height = pagedraw.portrait(paper)
-    text = LABELS[language]
-    if "cards-to-take" in wanted:
-        doc.add_page(width, height, lambda c, w, h: _cards_to_take(c, w, h, text))
-    if "cards" in wanted:
-        deck = cards(mix)
-        for start in range(0, len(deck), 9):
-            page = deck[start : start + 9]
-            doc.add_page(width, height, lambda c, w, h, page=page: _card_page(c, w, h, page))
-    if "counters" in wanted:
-        doc.add_page(width, height, lambda c, w, h: _counters(c, w, h, text))
-    if "pawns-die" in wanted:
-        doc.add_page(width, height, lambda c, w, h: _pawns_and_die(c, w, h, text, language))
-    if "rules" in wanted:
-        for lang in (language, *[other for other in LANGUAGES if other != language]):
-            doc.add_page(width, height, lambda c, w, h, lang=lang: _rules(c, w, h, lang))
-    return doc.finish()
+def _labels(language: str) -> dict[str, str]:
+    return {key: in_language(language, label) for key, label in LABELS.items()}
 
 
 def _suit_colour(suit: str) -> str:
     return RED if suit in "HD" else BLACK
 
 
-def _cards_to_take(c: Canvas, w: float, h: float, text: dict[str, str]) -> None:
+def _cards_to_take(c: Canvas, w: float, h: float, text: dict[str, str], mix: str) -> None:
     m = 20
     pagedraw.text(c, m, h - m, text["take"], 13, bold=True)
     y = h - m - 14
     columns = (m, m + 45, m + 95)
     for x, label in zip(columns, ("value", "deck1", "deck2"), strict=True):
         pagedraw.text(c, x, y, text[label], 11, bold=True)
-    spec = MIXES["standard"]
+    spec = DICE_MIXES[mix]
+    deck1, deck2 = spec["suits"][:2], spec["suits"][2:]
     for value in spec["values"]:
         y -= 9
         pagedraw.text(c, columns[0], y, str(value), 12, bold=True)
-        pagedraw.text(c, columns[1], y, "  ".join(SUIT_SIGNS[s] for s in spec["deck1"]), 14)
-        pagedraw.text(c, columns[2], y, "  ".join(SUIT_SIGNS[s] for s in spec["deck2"]), 14)
+        pagedraw.text(c, columns[1], y, "  ".join(SUIT_SIGNS[s] for s in deck1), 14)
+        pagedraw.text(c, columns[2], y, "  ".join(SUIT_SIGNS[s] for s in deck2), 14)
     y -= 11
     for x in columns[1:]:
         pagedraw.text(c, x, y, text["courts"], 10)
         pagedraw.text(c, x, y - 6, f"{SUIT_SIGNS['H']}  {SUIT_SIGNS['D']}", 14, fill=RED)
     pagedraw.text(c, columns[0], y, "J Q K", 12, bold=True, fill=RED)
-    y = pagedraw.paragraph(c, m, y - 14, w - 2 * m, text["fours"], 10)
-    pagedraw.paragraph(c, m, y - 4, w - 2 * m, text["no_decks"], 10)
+    y -= 14
+    if mix == "standard":
+        y = pagedraw.paragraph(c, m, y, w - 2 * m, text["fours"], 10) - 4
+    pagedraw.paragraph(c, m, y, w - 2 * m, text["no_decks"], 10)
 
 
 def _card_page(c: Canvas, w: float, h: float, page: list[tuple[str, str]]) -> None:
@@ -167,11 +120,11 @@ def _card(c: Canvas, x: float, y: float, rank: str, suit: str) -> None:
 def _counters(c: Canvas, w: float, h: float, text: dict[str, str]) -> None:
     m = 20
     pagedraw.text(c, m, h - m, text["counters"], 12, bold=True)
-    pair_w, gap = 2 * COUNTER, 6.0
+    pair_w, gap = pair_width(), 6.0
     per_row = 4
     left = (w - per_row * pair_w - (per_row - 1) * gap) / 2
     y = h - m - 12
-    for fill, *_names in PLAYER_COLOURS:
+    for fill, _name in PLAYER_COLOURS:
         for i in range(12):
             row, col = divmod(i, per_row)
             x = left + col * (pair_w + gap)
@@ -179,26 +132,48 @@ def _counters(c: Canvas, w: float, h: float, text: dict[str, str]) -> None:
         y -= 3 * (COUNTER + gap) + 8
 
 
-def _counter_pair(c: Canvas, x: float, y: float, fill: str) -> None:
-    """Two discs joined at the fold: the left plain, the right with the spot."""
+def hinge_offset() -> float:
+    """Half the distance (mm) between a pair's centres: the discs overlap so that the fold
+    line is a chord ``HINGE`` long, and folding lays one half exactly on the other."""
     r = COUNTER / 2
+    return math.sqrt(r * r - (HINGE / 2) ** 2)
+
+
+def pair_width() -> float:
+    return COUNTER + 2 * hinge_offset()
+
+
+def _counter_pair(c: Canvas, x: float, y: float, fill: str) -> None:
+    """Two discs joined by a hinge: the left plain, the right with the spot; (x, y) is the
+    bottom-left corner of the pair's box. The outline is the cut line, the dashed chord the
+    fold."""
+    r, d = COUNTER / 2, hinge_offset()
+    fold_x, cy = x + r + d, y + r
+    angle = math.degrees(math.acos(d / r))  # where each circle meets the fold line
+    path = c.beginPath()
+    # the left disc's arc away from the hinge, then the right disc's, as one outline
+    path.arc((fold_x - d - r) * mm, (cy - r) * mm, (fold_x - d + r) * mm, (cy + r) * mm,
+             angle, 360 - 2 * angle)  # fmt: skip
+    path.arcTo((fold_x + d - r) * mm, (cy - r) * mm, (fold_x + d + r) * mm, (cy + r) * mm,
+               180 + angle, 360 - 2 * angle)  # fmt: skip
+    path.close()
     c.setFillColor(colour(fill))
     c.setStrokeColor(colour("#444444"))
     c.setLineWidth(0.4)
-    c.circle((x + r) * mm, (y + r) * mm, r * mm, stroke=1, fill=1)
-    c.circle((x + 3 * r) * mm, (y + r) * mm, r * mm, stroke=1, fill=1)
+    c.drawPath(path, stroke=1, fill=1)
     c.setFillColor(colour("#ffffff"))
-    c.circle((x + 3 * r) * mm, (y + r) * mm, r * 0.42 * mm, stroke=0, fill=1)
+    c.circle((fold_x + d) * mm, cy * mm, r * 0.42 * mm, stroke=0, fill=1)
+    c.setStrokeColor(colour("#ffffff"))
     c.setDash(2, 1.5)
-    c.line((x + 2 * r) * mm, (y + 1) * mm, (x + 2 * r) * mm, (y + 2 * r - 1) * mm)
+    c.line(fold_x * mm, (cy - HINGE / 2) * mm, fold_x * mm, (cy + HINGE / 2) * mm)
     c.setDash()
 
 
 def _pawns_and_die(c: Canvas, w: float, h: float, text: dict[str, str], language: str) -> None:
     m = 20
     pagedraw.text(c, m, h - m, text["pawns"], 12, bold=True)
-    for i, (fill, de_name, en_name) in enumerate(PLAYER_COLOURS):
-        _pawn(c, m + 10 + i * 60, h - m - 100, fill, de_name if language == "de" else en_name)
+    for i, (fill, name) in enumerate(PLAYER_COLOURS):
+        _pawn(c, m + 10 + i * 60, h - m - 100, fill, in_language(language, name))
     pagedraw.text(c, m, h - m - 118, text["die"], 12, bold=True)
     _die_net(c, m + 20, h - m - 240)
 
@@ -276,11 +251,61 @@ def _tab(c: Canvas, x: float, y: float, side: float, where: str) -> None:
     c.drawPath(path, stroke=1, fill=0)
 
 
-def _rules(c: Canvas, w: float, h: float, language: str) -> None:
-    title, sections = RULES[language]
-    m = 18
-    pagedraw.text(c, m, h - m, title, 15, bold=True)
-    top = h - m - 5
-    for heading, body in sections:
-        top = pagedraw.paragraph(c, m, top - 1, w - 2 * m, heading, 12.5, bold=True)
-        top = pagedraw.paragraph(c, m, top, w - 2 * m, body, 11)
+# --- the kit ---------------------------------------------------------------------------------
+
+
+def _page(draw):
+    """A part of one page drawn by ``draw(canvas, w, h, labels, job)``."""
+
+    def part(doc: Document, job: Job) -> None:
+        w, h = pagedraw.portrait(job.paper)
+        text = _labels(job.language)
+        doc.add_page(w, h, lambda c, pw, ph: draw(c, pw, ph, text, job))
+
+    return part
+
+
+def _cards_part(doc: Document, job: Job) -> None:
+    w, h = pagedraw.portrait(job.paper)
+    deck = cards(job["mix"])
+    for start in range(0, len(deck), 9):
+        page = deck[start : start + 9]
+        doc.add_page(w, h, lambda c, pw, ph, page=page: _card_page(c, pw, ph, page))
+
+
+def _rules_part(doc: Document, job: Job) -> None:
+    for language in (job.language, *[o for o in LANGUAGES if o != job.language]):
+        rules.add_rules(doc, "dice", language, job.paper, job["mix"])
+
+
+PARTS = (
+    Part("cards-to-take", _("Cards to take from two decks"),
+         _page(lambda c, w, h, t, job: _cards_to_take(c, w, h, t, job["mix"])), cut=False),
+    Part("cards", _("36 cards to cut out"), _cards_part),
+    Part("counters", _("Counters"), _page(lambda c, w, h, t, job: _counters(c, w, h, t))),
+    Part("pawns-die", _("Pawns and die"),
+         _page(lambda c, w, h, t, job: _pawns_and_die(c, w, h, t, job.language))),
+    Part("rules", _("Rules (German and English)"), _rules_part, cut=False),
+)  # fmt: skip
+KIT = Kit(
+    slug="dice",
+    title=_("Spot On (Knizia 1995): the dice game"),
+    description=_("cards to take, 36 cards, counters, pawns, die, rules"),
+    parts=PARTS,
+    public=True,
+    options=(
+        what_option(PARTS),
+        FIXED_LANGUAGE,
+        PAPER,
+        Option(
+            "mix",
+            _("Card mix"),
+            "standard",
+            tuple(DICE_MIXES),
+            choice_labels={
+                "standard": _("standard (2–9, sets of three)"),
+                "fours": _("fours (4–9, sets of four)"),
+            },
+        ),
+    ),
+)
