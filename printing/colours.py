@@ -33,9 +33,12 @@ WHITE, INK = "#ffffff", "#1b1b1b"
 
 
 def ink_for(ground: str) -> str:
-    """White or near-black text on ``ground``, whichever reads better (at least 4.5:1 for
-    every ground: one of the two always reaches it)."""
-    return WHITE if contrast(WHITE, ground) >= contrast(INK, ground) else INK
+    """White or near-black text on ``ground``, whichever reads better; pure black where
+    neither reaches 4.5:1 (white or black always does: the better of them is at least 4.58)."""
+    best = max((WHITE, INK), key=lambda ink: contrast(ink, ground))
+    if contrast(best, ground) >= MIN_CONTRAST:
+        return best
+    return max((WHITE, "#000000"), key=lambda ink: contrast(ink, ground))
 
 
 def legible(ink: str, ground: str = WHITE) -> str:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from printing.colours import ink_for
+
 # Colours of the world edition's card backs/fronts and the tip cards' player colours.
 CARD_COLOURS = {"yellow": "#f7d038", "orange": "#f39a2b", "green": "#8cc665"}
 PLAYER_COLOURS = {
@@ -107,6 +109,8 @@ class CardData:
     def colour_value(self, key: str) -> str:
         if key == "card_colour":
             return CARD_COLOURS.get(self.colour, "#dddddd")
+        if key == "board_ink":  # the board's name on its colour, legible on each board
+            return ink_for(self.board_colour)
         return str(getattr(self, key))
 
 

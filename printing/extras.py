@@ -199,7 +199,8 @@ def add_scoring_track(doc: Document, language: str, paper: str, length: int | No
             c.rect(x * mm, (y - ch) * mm, cw * mm, ch * mm, stroke=1, fill=1)
             label = "➜" if n == 0 else str(n - length if final else n)
             pagedraw.text(c, x + cw / 2, y - ch / 2 - 1.8, label, 12 if n == 0 else 10, bold=True,
-                  anchor="middle", fill="#ffffff" if final else "#000000")  # fmt: skip
+                  anchor="middle", fill="#ffffff" if final else "#000000",
+                  ground="#1a2a6c" if final else fill)  # fmt: skip
         x, y, cw, ch = cells[0]
         # The start area sits inside the ring beside the arrow space: pawns step onto ➜ first.
         sx, stop = x + cw + 3, y - ch - 3

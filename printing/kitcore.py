@@ -18,6 +18,7 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
+from printing.i18n import in_language
 from printing.pdf import Document
 from printing.sheets import CARD_SIZES, LAYOUTS, MAX_BLEED, PAPERS
 
@@ -203,7 +204,7 @@ class Kit:
             title = f"Spot On · {job.source.name}"
         doc = Document(title, language=job.language)
         for part in self.chosen(job):
-            doc.begin_part(str(part.title), cut=part.cut)
+            doc.begin_part(in_language(job.language, part.title), cut=part.cut)
             if part.duplex:
                 doc.request_duplex(job.options.get("layout", "duplex-long"))
             part.draw(doc, job)

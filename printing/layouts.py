@@ -33,7 +33,7 @@ FIELDS = frozenset(
         "kind_label",
     }
 )
-COLOUR_FIELDS = frozenset({"card_colour", "board_colour", "accent", "ink"})
+COLOUR_FIELDS = frozenset({"card_colour", "board_colour", "board_ink", "accent", "ink"})
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from cards.matchdeck import ISLAND, PORT, SCORE, TEAM, MatchCardData, MatchDeckData, SymbolData
 from cards.svgpath import Outline, outline
-from printing.colours import colour
+from printing.colours import colour, ink_for, legible
 from printing.fonts import register_fonts
 from printing.i18n import in_language
 from printing.match_layout import Spot, card_layout
@@ -245,8 +245,9 @@ def draw_back(
         return
     r = diameter / 2
     fill = rim_colour(card)
+    ink = colour(ink_for(fill))  # white or dark, whichever reads on the role's colour
     _disc(canvas, r + bleed, colour(fill))
-    canvas.setStrokeColor(WHITE)
+    canvas.setStrokeColor(ink)
     canvas.setLineWidth(1.2)
     canvas.circle(0, 0, 0.86 * r * mm, stroke=1, fill=0)
     if card.role == TEAM:
@@ -254,9 +255,9 @@ def draw_back(
     else:
         title = in_language(deck.language, ROLE_TITLES.get(card.role, ""))
     if card.role == ISLAND:
-        _hexagon(canvas, 0.55 * r)
+        _hexagon(canvas, 0.55 * r, ink)
     regular, bold = register_fonts()
-    canvas.setFillColor(WHITE)
+    canvas.setFillColor(ink)
     if title:
         size = min(0.2 * r * mm, 1.2 * r * mm / max(run_width(title, bold, 1), 1))
         draw_string(canvas, 0, -FONT_CAP * size / 2, title, bold, size, "middle")
@@ -265,14 +266,14 @@ def draw_back(
     draw_string(canvas, 0, -0.62 * r * mm, name, regular, size, "middle")
 
 
-def _hexagon(canvas: Canvas, r: float) -> None:
+def _hexagon(canvas: Canvas, r: float, ink: HexColor) -> None:
     path = canvas.beginPath()
     for i in range(6):
         a = math.radians(60 * i + 30)
         point = (r * mm * math.cos(a), r * mm * math.sin(a))
         path.moveTo(*point) if i == 0 else path.lineTo(*point)
     path.close()
-    canvas.setStrokeColor(WHITE)
+    canvas.setStrokeColor(ink)
     canvas.setLineWidth(2)
     canvas.drawPath(path, stroke=1, fill=0)
 
@@ -283,7 +284,9 @@ def draw_dial(
     """A score dial: the numbers round the rim in the team's colour; a paper clip (or a coin)
     on the number marks the team's score; 0–5 on the front, 6–10 on the back."""
     r = diameter / 2
-    accent = colour(TEAM_COLOURS.get(team, "#5d6d7e"))
+    accent_hex = TEAM_COLOURS.get(team, "#5d6d7e")
+    accent = colour(accent_hex)
+    number_ink = colour(ink_for(accent_hex))
     _disc(canvas, r + bleed, accent)
     _disc(canvas, r - RIM * r, WHITE)
     _, bold = register_fonts()
@@ -295,12 +298,12 @@ def draw_dial(
         x, y = ring * math.cos(a) * mm, ring * math.sin(a) * mm
         canvas.setFillColor(accent)
         canvas.circle(x, y, bubble * mm, stroke=0, fill=1)
-        canvas.setFillColor(WHITE)
+        canvas.setFillColor(number_ink)
         size = bubble * mm * (0.95 if n < 10 else 0.75)
         draw_string(canvas, x, y - FONT_CAP * size / 2, str(n), bold, size, "middle")
     team_name = _team_name(language, team)
     title = in_language(language, ROLE_TITLES[SCORE])
-    canvas.setFillColor(accent)
+    canvas.setFillColor(colour(legible(accent_hex)))
     for text, dy, share in ((team_name, 0.08, 0.13), (title, -0.16, 0.09)):
         size = min(share * r * mm, 0.62 * r * mm / max(run_width(text, bold, 1), 1))
         draw_string(canvas, 0, dy * r * mm - FONT_CAP * size / 2, text, bold, size, "middle")

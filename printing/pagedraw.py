@@ -7,7 +7,7 @@ from __future__ import annotations
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from printing.colours import colour
+from printing.colours import colour, legible
 from printing.fonts import CAP, register_fonts
 from printing.shaping import draw_string
 from printing.shaping import width as run_width
@@ -34,10 +34,12 @@ def text(
     bold: bool = False,
     anchor: str = "start",
     fill: str = "#000000",
+    ground: str | None = "#ffffff",
 ) -> None:
-    """Text at (x, y) mm with y measured from the bottom of the page."""
+    """Text at (x, y) mm with y measured from the bottom of the page. On ``ground`` (white
+    paper unless said otherwise) the colour is made legible (4.5:1) if it is not."""
     regular, bold_font = register_fonts()
-    c.setFillColor(colour(fill))
+    c.setFillColor(colour(legible(fill, ground) if ground else fill))
     draw_string(c, x * mm, y * mm, words, bold_font if bold else regular, size, anchor)
 
 
@@ -60,3 +62,14 @@ def paragraph(
         y -= used * LEADING / mm
         draw_string(c, x * mm, y * mm, line, bold_font if is_bold else font, used)
     return y - used * 0.4 / mm
+
+
+def heading(
+    c: Canvas, x: float, y: float, width: float, words: str, size: float = 12, fill: str = "#000000"
+) -> None:
+    """A bold line at (x, y) mm, shrunk to ``width`` mm when it would run past it."""
+    _, bold_font = register_fonts()
+    natural = run_width(words, bold_font, size) / mm
+    if natural > width:
+        size *= width / natural
+    text(c, x, y, words, size, bold=True, fill=fill)

@@ -37,12 +37,12 @@ def _disc(c: Canvas, x: float, y: float, d: float, fill: str, label: str, size: 
     c.setLineWidth(0.4)
     c.circle(x * mm, y * mm, d / 2 * mm, stroke=1, fill=1)
     pagedraw.text(c, x, y - size * 0.13, label, size, bold=True, anchor="middle",
-                  fill=ink_for(fill))  # fmt: skip
+                  fill=ink_for(fill), ground=fill)  # fmt: skip
 
 
 def _stones_and_tokens(c: Canvas, w: float, h: float, text: dict[str, str]) -> None:
     m = 18
-    pagedraw.text(c, m, h - m, text["stones"], 11, bold=True)
+    pagedraw.heading(c, m, h - m, w - 2 * m, text["stones"], 11)
     row_h = (h - 2 * m - 14) / len(GUESS_COLOURS)
     for row, fill in enumerate(GUESS_COLOURS):
         y = h - m - 14 - (row + 0.5) * row_h
@@ -65,19 +65,19 @@ def _pawn(c: Canvas, x: float, y: float, fill: str, number: int) -> None:
         c.rect(x * mm, bottom * mm, PAWN_W * mm, height * mm, stroke=1, fill=1)
         if i in (2, 3):
             pagedraw.text(c, x + PAWN_W / 2, bottom + height / 2 - 2.5, str(number), 14,
-                          bold=True, anchor="middle", fill=ink_for(fill))  # fmt: skip
+                          bold=True, anchor="middle", fill=ink_for(fill), ground=fill)  # fmt: skip
         bottom += height
 
 
 def _pawns_and_pointer(c: Canvas, w: float, h: float, text: dict[str, str]) -> None:
     m = 18
-    pagedraw.text(c, m, h - m, text["pawns"], 11, bold=True)
+    pagedraw.heading(c, m, h - m, w - 2 * m, text["pawns"], 11)
     gap = (w - 2 * m - len(GUESS_COLOURS) * PAWN_W) / (len(GUESS_COLOURS) - 1)
     top = h - m - 10
     for k, fill in enumerate(GUESS_COLOURS):
         _pawn(c, m + k * (PAWN_W + gap), top - sum(PAWN_PANELS), fill, k + 1)
     y = top - sum(PAWN_PANELS) - 20
-    pagedraw.text(c, m, y, text["pointer"], 11, bold=True)
+    pagedraw.heading(c, m, y, w - 2 * m, text["pointer"], 11)
     _pointer(c, m + 10, y - 60, text["place"])
 
 
@@ -103,7 +103,7 @@ def _pointer(c: Canvas, x: float, y: float, label: str) -> None:
     path.close()
     c.drawPath(path, stroke=1, fill=1)
     pagedraw.text(c, x + 4, y + foot + tall / 2 - 1.5, label, 10, bold=True,
-                  fill=ink_for("#1a2a6c"))  # fmt: skip
+                  fill=ink_for("#1a2a6c"), ground="#1a2a6c")  # fmt: skip
     c.setFillColor(colour("#dddddd"))
     c.rect(x * mm, y * mm, shaft * mm, foot * mm, stroke=1, fill=1)
     c.setDash(2, 1.5)

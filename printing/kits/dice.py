@@ -17,7 +17,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from cards.gamedata import DICE_MIXES, SUIT_SYMBOLS, dice_deck
 from printing import pagedraw, rules
-from printing.colours import colour
+from printing.colours import colour, ink_for
 from printing.fonts import register_fonts
 from printing.i18n import in_language
 from printing.kitcore import FIXED_LANGUAGE, PAPER, Job, Kit, Option, Part, what_option
@@ -64,7 +64,7 @@ def _suit_colour(suit: str) -> str:
 
 def _cards_to_take(c: Canvas, w: float, h: float, text: dict[str, str], mix: str) -> None:
     m = 20
-    pagedraw.text(c, m, h - m, text["take"], 13, bold=True)
+    pagedraw.heading(c, m, h - m, w - 2 * m, text["take"], 13)
     y = h - m - 14
     columns = (m, m + 45, m + 95)
     for x, label in zip(columns, ("value", "deck1", "deck2"), strict=True):
@@ -119,7 +119,7 @@ def _card(c: Canvas, x: float, y: float, rank: str, suit: str) -> None:
 
 def _counters(c: Canvas, w: float, h: float, text: dict[str, str]) -> None:
     m = 20
-    pagedraw.text(c, m, h - m, text["counters"], 12, bold=True)
+    pagedraw.heading(c, m, h - m, w - 2 * m, text["counters"], 12)
     pair_w, gap = pair_width(), 6.0
     per_row = 4
     left = (w - per_row * pair_w - (per_row - 1) * gap) / 2
@@ -171,7 +171,7 @@ def _counter_pair(c: Canvas, x: float, y: float, fill: str) -> None:
 
 def _pawns_and_die(c: Canvas, w: float, h: float, text: dict[str, str], language: str) -> None:
     m = 20
-    pagedraw.text(c, m, h - m, text["pawns"], 12, bold=True)
+    pagedraw.heading(c, m, h - m, w - 2 * m, text["pawns"], 12)
     for i, (fill, name) in enumerate(PLAYER_COLOURS):
         _pawn(c, m + 10 + i * 60, h - m - 100, fill, in_language(language, name))
     pagedraw.text(c, m, h - m - 118, text["die"], 12, bold=True)
@@ -191,7 +191,15 @@ def _pawn(c: Canvas, x: float, y: float, fill: str, name: str) -> None:
     c.setFillColor(colour("#ffffff"))
     c.circle((x + width / 2) * mm, (bottom - 12) * mm, 6 * mm, stroke=0, fill=1)
     pagedraw.text(
-        c, x + width / 2, bottom - 26, name, 8, bold=True, anchor="middle", fill="#ffffff"
+        c,
+        x + width / 2,
+        bottom - 26,
+        name,
+        8,
+        bold=True,
+        anchor="middle",
+        fill=ink_for(fill),
+        ground=fill,
     )
 
 
