@@ -195,7 +195,9 @@ def _draw_text(
     writer: _TextWriter, el: Text, text: str, data: CardData, h: float, regular: str, bold: str
 ) -> None:
     font = bold if el.bold else regular
-    size, lines = fit_text(text, font, bold, el.size, el.min_size, el.max_lines, el.w, el.h)
+    size, lines = fit_text(
+        text, font, bold, el.size, el.min_size, el.max_lines, el.w, el.h, data.language
+    )
     lead = size * LEADING
     box_top = (h - el.y) * mm
     block = lead * len(lines)

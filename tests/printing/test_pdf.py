@@ -90,7 +90,7 @@ def test_it_keeps_every_text_inside_the_safe_zone():
 
     for page in reader.pages:
         page.extract_text(visitor_text=visit)
-    assert any("Ludwigshafen" in t for t in seen)
+    assert any("Ludwigs" in t for t in seen)  # on a mini card: "Ludwigs-/hafen"
 
 
 def test_it_renders_the_whole_germany_kit():
