@@ -56,9 +56,11 @@ def register_fonts() -> tuple[str, str]:
 
 @cache
 def cmap(font: str) -> frozenset[int]:
-    """The code points ``font`` has a glyph for (as shipped, before any shaping)."""
+    """The code points ``font`` has a glyph for (as shipped, before any shaping). A fallback
+    font is loaded here, the first time a text needs it (the CJK font is 4 MB)."""
     register_fonts()
-    _register_fallbacks()
+    if font not in FILES:
+        _register(font)
     return frozenset(pdfmetrics.getFont(font).face.charToGlyph)
 
 
@@ -69,13 +71,9 @@ def chars(font: str) -> frozenset[str]:
 
 
 @cache
-def _register_fallbacks() -> None:
-    registered = set(pdfmetrics.getRegisteredFontNames())
-    for chain in FALLBACK_FILES.values():
-        for name, filename in chain:
-            if name not in registered:
-                pdfmetrics.registerFont(TTFont(name, str(FONT_DIR / filename)))
-                registered.add(name)
+def _register(font: str) -> None:
+    if font not in pdfmetrics.getRegisteredFontNames():
+        pdfmetrics.registerFont(TTFont(font, str(font_file(font))))
 
 
 @cache

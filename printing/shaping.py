@@ -27,12 +27,15 @@ from reportlab.pdfbase.ttfonts import ShapeData, ShapedStr
 from reportlab.pdfgen.textobject import PDFTextObject
 
 from printing.fonts import (
+    BOLD,
     EMBOLDEN_STROKE,
     EMBOLDENED,
+    FALLBACK_FILES,
     REGULAR,
     GlyphError,
     chain,
     chars,
+    cmap,
     register_fonts,
 )
 
@@ -135,22 +138,22 @@ def _drawable(ch: str) -> bool:
 
 def _fonts(text: str, font: str) -> list[str]:
     """The font of each character: the first of the chain that has it; a combining mark (or a
-    joiner, or a space) stays in its base's font when that font has it."""
-    fonts = chain(font)
+    joiner, or a space) stays in its base's font when that font has it. Fallback fonts are
+    loaded only as far down the chain as a character needs."""
+    names = (font, *(name for name, _ in FALLBACK_FILES[BOLD if font == BOLD else REGULAR]))
     out: list[str] = []
     current = font
     for ch in text:
         code = ord(ch)
-        current_cmap = next(cmap for name, cmap in fonts if name == current)
         attached = unicodedata.combining(ch) or unicodedata.category(ch).startswith("M")
-        if (attached or ch in _JOINERS or ch.isspace()) and code in current_cmap:
+        if (attached or ch in _JOINERS or ch.isspace()) and code in cmap(current):
             out.append(current)
             continue
         if ch in _JOINERS or unicodedata.category(ch) == "Cc":
             out.append(current)  # draws nothing: dropped by HarfBuzz, or a line break
             continue
-        for name, cmap in fonts:
-            if code in cmap:
+        for name in names:
+            if code in cmap(name):
                 current = name
                 break
         else:

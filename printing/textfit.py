@@ -123,17 +123,18 @@ def fit_text(
         return size, ()
     if len(paragraphs) == 1 and _fits_as_is(paragraphs[0], font, size, width, height):
         return size, ((paragraphs[0], False),)
-    hyphenated = tuple(soft_hyphens(p, language) for p in paragraphs)
-    if hyphenated == paragraphs:
-        hyphenated = None
+    hyphenated: tuple[str, ...] | None = None  # worked out only if a size needs it
     s = size
     while True:
         limit = max_lines if s >= min_size else 10_000
         # Hyphenate only once shrinking has reached the minimum: a name a little too long
         # for its box shrinks, a very long one breaks between syllables instead of below it.
         near_min = s <= min_size / 0.94
-        for candidate in (paragraphs, hyphenated if near_min else None):
-            if candidate is None:
+        for hyphenate in (False, True) if near_min else (False,):
+            if hyphenate and hyphenated is None:
+                hyphenated = tuple(soft_hyphens(p, language) for p in paragraphs)
+            candidate = hyphenated if hyphenate else paragraphs
+            if candidate is None or (hyphenate and candidate == paragraphs):
                 continue
             lines = _layout(candidate, font, bold_font, s, width)
             if lines is not None and len(lines) <= limit and len(lines) * s * LEADING <= height:
