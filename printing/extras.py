@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from geo.boards import BOARD_CODES, BOARDS
 from printing import pagedraw
 from printing.colours import colour
 from printing.fonts import register_fonts
@@ -92,8 +93,6 @@ def _score_sheet(c: Canvas, pw: float, top: float, height: float, de: bool) -> N
 
 def add_guess_cards(doc: Document, language: str, paper: str) -> None:
     """Six guess cards, two per landscape page half: board, column, row, rectangle."""
-    from geo.boards import BOARD_CODES, BOARDS
-
     de = language == "de"
     w, h = pagedraw.portrait(paper)
     for first in range(0, 6, 2):

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from geo.boards import BOARD_CODES
 from printing import pagedraw
 from printing.colours import colour
 from printing.fonts import CAP
@@ -36,6 +37,7 @@ def _dots(deck: DeckInfo) -> list:
 
 
 def _germany_drawing(deck: DeckInfo, width_mm: float, labels: str = "fit"):
+    # The map modules load the outlines and shapely (about 0.3 s): only map pages need them.
     from geo.maps import germany_map_indexed
 
     return germany_map_indexed(
@@ -188,8 +190,7 @@ def _alignment_marks(c: Canvas, w: float, h: float, col: int, row: int, rows: in
 
 def add_boards(doc: Document, deck: DeckInfo, paper: str, with_dots: bool = False) -> None:
     """The six world boards, landscape, one per page; ``with_dots`` adds the deck's places."""
-    from geo.board_maps import board_map
-    from geo.boards import BOARD_CODES
+    from geo.board_maps import board_map  # outlines and shapely: only board pages need them
 
     pw, ph = pagedraw.landscape(paper)
     for code in BOARD_CODES:
