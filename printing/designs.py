@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from printing.designs_playing import PLAYING_DESIGNS
 from printing.layouts import Background, Blob, Box, Face, Map, Text, checked
 from printing.sheets import SAFE_INSET
 
@@ -226,6 +227,7 @@ DESIGNS = {
     "world": (world_front, world_back),
     "tip": (tip_face, tip_face),
     "tip-back": (tip_back, tip_back),
+    **PLAYING_DESIGNS,
 }
 
 

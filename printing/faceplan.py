@@ -13,7 +13,7 @@ import hashlib
 from dataclasses import dataclass
 from typing import Literal
 
-from printing.layouts import Background, Blob, Box, Element, Face, Image, Map, Text
+from printing.layouts import Background, Blob, Box, Element, Face, Image, Map, Pattern, Text
 from printing.sheets import MAX_BLEED, Rect
 
 StepKind = Literal["shape", "text", "label"]  # label: the number on a blob
@@ -40,7 +40,7 @@ def _is_fixed(kind: StepKind, el: Element) -> bool:
 
 def _area(kind: StepKind, el: Element) -> Rect:
     """Where a step may paint, in millimetres from the card's top-left (generously)."""
-    if isinstance(el, Background):
+    if isinstance(el, Background | Pattern):
         return Rect(-1e6, -1e6, 2e6, 2e6)
     if isinstance(el, Blob):
         rx, ry = el.rx * BLOB_REACH + el.stroke_width, el.ry * BLOB_REACH + el.stroke_width

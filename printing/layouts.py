@@ -31,6 +31,10 @@ FIELDS = frozenset(
         "tip_letter",
         "tip_caption",
         "kind_label",
+        "rank",  # playing cards: A, 2 … 10, J, Q, K, ★ for a joker
+        "suit_symbol",
+        "centre",  # the big suit sign, or JOKER
+        "centre_note",  # "= 11" for J, "1 – 13" for a joker
     }
 )
 COLOUR_FIELDS = frozenset({"card_colour", "board_colour", "board_ink", "accent", "ink"})
@@ -115,8 +119,35 @@ class Map:
     kind: str = "map"
 
 
-Element = Background | Box | Text | Blob | Image | Map
-ELEMENT_KINDS = frozenset({"background", "rect", "text", "blob", "image", "map"})
+@dataclass(frozen=True)
+class Index:
+    """A playing card's corner index: the card's rank over its suit sign in the box; ``turned``
+    turns it about the box's centre, for the opposite corner."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    fill: str = "@ink"
+    turned: bool = False
+    kind: str = "index"
+
+
+@dataclass(frozen=True)
+class Pattern:
+    """``signs`` repeated over the whole face and its bleed, ``step`` mm apart, in turn."""
+
+    signs: str
+    step: float
+    fill: str
+    size: float = 10.0  # points
+    kind: str = "pattern"
+
+
+Element = Background | Box | Text | Blob | Image | Map | Index | Pattern
+ELEMENT_KINDS = frozenset(
+    {"background", "rect", "text", "blob", "image", "map", "index", "pattern"}
+)
 
 
 @dataclass(frozen=True)
@@ -169,6 +200,8 @@ def validate_face(face: Face) -> list[str]:
             Rect(el.cx - el.rx, el.cy - el.ry, 2 * el.rx, 2 * el.ry)
         ):
             errors.append(f"{where}: blob leaves the safe zone")
+        elif isinstance(el, Index) and not safe.contains(Rect(el.x, el.y, el.w, el.h)):
+            errors.append(f"{where}: index leaves the safe zone")
         elif isinstance(el, Box | Image | Map) and (
             el.w <= 0 or el.h <= 0 or not card.contains(Rect(el.x, el.y, el.w, el.h))
         ):

@@ -18,13 +18,24 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.textobject import PDFTextObject
 
+from printing.board_diagram import draw_board_diagram
 from printing.colours import colour
 from printing.data import CardData
 from printing.faceplan import Plan, plan
 from printing.fonts import CAP, chars, register_fonts
-from printing.layouts import Background, Blob, Box, Element, Face, Image, Map, Text
-from printing.mapdraw_pdf import map_form
-from printing.shaping import runs, text_out
+from printing.layouts import (
+    Background,
+    Blob,
+    Box,
+    Element,
+    Face,
+    Image,
+    Index,
+    Map,
+    Pattern,
+    Text,
+)
+from printing.shaping import draw_string, runs, text_out
 from printing.shaping import width as run_width
 from printing.sheets import MAX_BLEED
 from printing.textfit import LEADING, fit_text, text_width
@@ -60,38 +71,75 @@ def draw_face(canvas: Canvas, face: Face, data: CardData, bleed: Bleed = (0, 0, 
     writer.flush()
 
 
+def _draw_background(canvas: Canvas, el: Background, data: CardData, face: Face, bleed: Bleed):
+    left, top, right, bottom = bleed
+    canvas.setFillColor(_resolve(el.fill, data))
+    w, h = face.width + left + right, face.height + top + bottom
+    canvas.rect(-left * mm, -bottom * mm, w * mm, h * mm, stroke=0, fill=1)
+
+
+def _draw_map(canvas: Canvas, el: Map, data: CardData, face: Face, bleed: Bleed) -> None:
+    draw_board_diagram(canvas, el.x, face.height - el.y - el.h, el.w, el.h, data)
+
+
+def _draw_image(canvas: Canvas, el: Image, data: CardData, face: Face, bleed: Bleed) -> None:
+    path = getattr(data, el.content, "")
+    if path:
+        y = (face.height - el.y - el.h) * mm
+        canvas.drawImage(path, el.x * mm, y, el.w * mm, el.h * mm,
+                         preserveAspectRatio=True, anchor="c", mask="auto")  # fmt: skip
+
+
+def _draw_index(canvas: Canvas, el: Index, data: CardData, face: Face, bleed: Bleed) -> None:
+    """A playing card's corner index: the rank over the suit sign, centred in its box; a
+    turned index is the same turned about the box's centre (the opposite corner)."""
+    _, bold = register_fonts()
+    rank, suit = data.value("rank"), data.value("suit_symbol")
+    canvas.saveState()
+    cx, cy = (el.x + el.w / 2) * mm, (face.height - el.y - el.h / 2) * mm
+    canvas.translate(cx, cy)
+    if el.turned:
+        canvas.rotate(180)
+    canvas.setFillColor(_resolve(el.fill, data))
+    top = el.h / 2 * mm
+    # The rank's capitals fill the top 45 %, the suit sign the bottom 30 %: the J's descender
+    # (a quarter of its height in DejaVu Sans Bold) ends in the gap between them.
+    size = el.h * 0.45 * mm / CAP * (0.78 if len(rank) > 1 else 1.0)  # "10" keeps the height
+    draw_string(canvas, 0, top - el.h * 0.45 * mm, rank, bold, size, "middle")
+    if suit:
+        draw_string(canvas, 0, -top, suit, bold, el.h * 0.3 * mm / CAP, "middle")
+    canvas.restoreState()
+
+
+def _draw_blob_shape(canvas: Canvas, el: Blob, data: CardData, face: Face, bleed: Bleed):
+    _draw_blob(canvas, el, data, face.height)
+
+
+def _draw_pattern(canvas: Canvas, el: Pattern, data: CardData, face: Face, bleed: Bleed):
+    _, bold = register_fonts()
+    canvas.setFillColor(_resolve(el.fill, data))
+    rows, cols = int(face.height / el.step) + 1, int(face.width / el.step) + 1
+    for row in range(rows):
+        for col in range(cols):
+            sign = el.signs[(row + col) % len(el.signs)]
+            x, y = el.step * (col + 0.5) * mm, el.step * (row + 0.3) * mm
+            draw_string(canvas, x, y, sign, bold, el.size, "middle")
+
+
+# One drawer per element kind: a new kind of face part is a new entry here, not a renderer.
+SHAPES = {
+    Background: _draw_background,
+    Box: lambda canvas, el, data, face, bleed: _draw_box(canvas, el, data, face, bleed),
+    Blob: _draw_blob_shape,
+    Map: _draw_map,
+    Image: _draw_image,
+    Index: _draw_index,
+    Pattern: _draw_pattern,
+}
+
+
 def _draw_shape(canvas: Canvas, el: Element, data: CardData, face: Face, bleed: Bleed) -> None:
-    h = face.height
-    if isinstance(el, Background):
-        left, top, right, bottom = bleed
-        canvas.setFillColor(_resolve(el.fill, data))
-        canvas.rect(
-            -left * mm,
-            -bottom * mm,
-            (face.width + left + right) * mm,
-            (h + top + bottom) * mm,
-            stroke=0,
-            fill=1,
-        )
-    elif isinstance(el, Box):
-        _draw_box(canvas, el, data, face, bleed)
-    elif isinstance(el, Blob):
-        _draw_blob(canvas, el, data, h)
-    elif isinstance(el, Map):
-        draw_board_diagram(canvas, el.x, h - el.y - el.h, el.w, el.h, data)
-    elif isinstance(el, Image):
-        path = getattr(data, el.content, "")
-        if path:
-            canvas.drawImage(
-                path,
-                el.x * mm,
-                (h - el.y - el.h) * mm,
-                el.w * mm,
-                el.h * mm,
-                preserveAspectRatio=True,
-                anchor="c",
-                mask="auto",
-            )
+    SHAPES[type(el)](canvas, el, data, face, bleed)
 
 
 def _fixed_form(canvas: Canvas, face: Face, face_plan: Plan, bleed: Bleed) -> str:
@@ -289,96 +337,3 @@ def _draw_blob(canvas: Canvas, el: Blob, data: CardData, h: float) -> None:
     canvas.translate(el.cx * mm, (h - el.cy) * mm)
     canvas.doForm(name)
     canvas.restoreState()
-
-
-# --- The small board diagram on world solution sides -----------------------------------------
-def solution_cells(code: str) -> tuple[int, int] | None:
-    """(column 0–5, row 0–5) of a solution's small rectangle on its board, or None."""
-    parts = code.split("-")
-    if len(parts) != 4:
-        return None
-    _, col, row, letter = parts
-    cols, rows = "WMO", "NMS"
-    if col not in cols or row not in rows or letter not in "ABCD":
-        return None
-    ix = cols.index(col) * 2 + (letter in "BD")
-    iy = rows.index(row) * 2 + (letter in "CD")
-    return ix, iy
-
-
-def draw_board_diagram(
-    canvas: Canvas, x: float, y: float, w: float, h: float, data: CardData
-) -> None:
-    """The card's board (land and sea) with its 3×3 fields of 2×2 rectangles, the solution
-    rectangles filled in the board colour.
-
-    ``x, y`` is the bottom-left corner in millimetres from the card's bottom-left; the board
-    keeps its own aspect ratio inside that box.
-    """
-    mini = _mini_board(data.board)
-    aspect = mini[4] / mini[3] if mini else h / w
-    dw, dh = (w, w * aspect) if w * aspect <= h else (h / aspect, h)
-    x0, y0 = (x + (w - dw) / 2) * mm, (y + (h - dh) / 2) * mm
-    pw, ph = dw * mm, dh * mm
-    accent = colour(data.board_colour)
-    canvas.setFillColor(colour("#ffffff"))
-    canvas.rect(x0, y0, pw, ph, stroke=0, fill=1)
-    if mini:
-        drawing, fx, fy, fw, _fh = mini
-        name = map_form(canvas, drawing, f"mini-board-{data.board}")
-        scale = pw / (fw * mm)
-        canvas.saveState()
-        clip = canvas.beginPath()
-        clip.rect(x0, y0, pw, ph)
-        canvas.clipPath(clip, stroke=0, fill=0)
-        # Put the board frame's top-left (fx, fy in the drawing, y down) at the box's top-left.
-        canvas.translate(x0 - fx * mm * scale, y0 + ph - (drawing.height - fy) * mm * scale)
-        canvas.scale(scale, scale)
-        canvas.doForm(name)
-        canvas.restoreState()
-    canvas.saveState()
-    canvas.setFillColor(accent)
-    canvas.setFillAlpha(0.7)  # the land under the solution stays recognisable
-    for code in data.solutions:
-        cell = solution_cells(code)
-        if cell is None:
-            continue
-        ix, iy = cell
-        canvas.rect(x0 + ix * pw / 6, y0 + ph - (iy + 1) * ph / 6, pw / 6, ph / 6, stroke=0, fill=1)
-    canvas.restoreState()
-    canvas.setStrokeColor(colour("#000000"))
-    canvas.setLineWidth(0.3)
-    for i in (1, 3, 5):
-        canvas.line(x0 + i * pw / 6, y0, x0 + i * pw / 6, y0 + ph)
-        canvas.line(x0, y0 + i * ph / 6, x0 + pw, y0 + i * ph / 6)
-    canvas.setLineWidth(1.0)
-    canvas.setStrokeColor(accent)
-    for i in (2, 4):
-        canvas.line(x0 + i * pw / 6, y0, x0 + i * pw / 6, y0 + ph)
-        canvas.line(x0, y0 + i * ph / 6, x0 + pw, y0 + i * ph / 6)
-    canvas.setLineWidth(1.2)
-    canvas.rect(x0, y0, pw, ph, stroke=1, fill=0)
-
-
-@lru_cache(maxsize=8)
-def _mini_board(code: str):
-    """(land-and-sea drawing, frame x, y, width, height in mm) of a board, or None."""
-    try:
-        from geo.board_maps import board_map
-        from geo.mapdraw import MapDrawing, Polygon
-    except ImportError:  # the geo maps are optional for printing cards
-        return None
-    try:
-        full = board_map(code, width_mm=120)
-    except ValueError:
-        return None
-    polygons = [item for item in full.items if isinstance(item, Polygon) and item.fill]
-    if not polygons:
-        return None
-    frame = polygons[0].rings[0]  # the sea rectangle comes first
-    fx, fy = frame[0]
-    fx, fy = float(fx), float(fy)
-    fw, fh = float(frame[2][0] - fx), float(frame[2][1] - fy)
-    # Land only: thin outlines would turn to mush at card size.
-    land = tuple(Polygon(p.rings, fill=p.fill, opacity=p.opacity) for p in polygons)
-    return MapDrawing(full.width, full.height, land), fx, fy, fw, fh

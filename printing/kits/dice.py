@@ -18,18 +18,17 @@ from reportlab.pdfgen.canvas import Canvas
 from cards.gamedata import DICE_MIXES, SUIT_SYMBOLS, dice_deck
 from printing import pagedraw, rules
 from printing.colours import colour, ink_for
-from printing.fonts import register_fonts
+from printing.data import CardData
 from printing.i18n import in_language
 from printing.kitcore import FIXED_LANGUAGE, PAPER, Job, Kit, Option, Part, what_option
 from printing.pdf import Document
-from printing.shaping import draw_string
+from printing.sheets import SheetSpec
 
 LANGUAGES = ("de", "en")
 SUIT_SIGNS = SUIT_SYMBOLS
 RED = "#c0392b"
 BLACK = "#111111"
 PLAYER_COLOURS = (("#c0392b", _("Red")), ("#1f5fa8", _("Blue")))
-CARD_W, CARD_H = 63.0, 88.0
 COUNTER = 20.0  # counter diameter in mm
 HINGE = 12.0  # mm: the fold line both halves of a counter pair share
 LABELS = {
@@ -85,36 +84,6 @@ def _cards_to_take(c: Canvas, w: float, h: float, text: dict[str, str], mix: str
     if mix == "standard":
         y = pagedraw.paragraph(c, m, y, w - 2 * m, text["fours"], 10) - 4
     pagedraw.paragraph(c, m, y, w - 2 * m, text["no_decks"], 10)
-
-
-def _card_page(c: Canvas, w: float, h: float, page: list[tuple[str, str]]) -> None:
-    left = (w - 3 * CARD_W) / 2
-    top = h - (h - 3 * CARD_H) / 2
-    for i, (rank, suit) in enumerate(page):
-        row, col = divmod(i, 3)
-        _card(c, left + col * CARD_W, top - (row + 1) * CARD_H, rank, suit)
-
-
-def _card(c: Canvas, x: float, y: float, rank: str, suit: str) -> None:
-    """One playing card with its lower-left corner at (x, y) mm; the outline is the cut line."""
-    regular, bold = register_fonts()
-    c.setStrokeColor(colour("#888888"))
-    c.setLineWidth(0.4)
-    c.roundRect(x * mm, y * mm, CARD_W * mm, CARD_H * mm, 3 * mm)
-    ink = colour(_suit_colour(suit))
-    c.setFillColor(ink)
-    sign = SUIT_SIGNS[suit]
-    for angle in (0, 180):  # the corner index, and the same turned for the other corner
-        c.saveState()
-        c.translate((x + CARD_W / 2) * mm, (y + CARD_H / 2) * mm)
-        c.rotate(angle)
-        cx, cy = -CARD_W / 2 + 6.5, CARD_H / 2 - 10
-        draw_string(c, cx * mm, cy * mm, rank, bold, 14, "middle")
-        draw_string(c, cx * mm, (cy - 6.5) * mm, sign, regular, 13, "middle")
-        c.restoreState()
-    cx = (x + CARD_W / 2) * mm
-    draw_string(c, cx, (y + CARD_H / 2 + 2) * mm, rank, bold, 40, "middle")
-    draw_string(c, cx, (y + CARD_H / 2 - 16) * mm, sign, regular, 30, "middle")
 
 
 def _counters(c: Canvas, w: float, h: float, text: dict[str, str]) -> None:
@@ -273,12 +242,19 @@ def _page(draw):
     return part
 
 
+def card_data(mix: str, language: str) -> list[CardData]:
+    """The mix's 36 cards as card data for the playing-card design (fronts only)."""
+    return [
+        CardData("dice", n, f"{rank}{suit}", language=language, rank=rank, suit=suit,
+                 ink=_suit_colour(suit), has_back=False)
+        for n, (rank, suit) in enumerate(cards(mix), 1)
+    ]  # fmt: skip
+
+
 def _cards_part(doc: Document, job: Job) -> None:
-    w, h = pagedraw.portrait(job.paper)
-    deck = cards(job["mix"])
-    for start in range(0, len(deck), 9):
-        page = deck[start : start + 9]
-        doc.add_page(w, h, lambda c, pw, ph, page=page: _card_page(c, pw, ph, page))
+    """Poker-size cards, nine to a page, with crop marks: the one card renderer's sheets."""
+    spec = SheetSpec(job.paper, "poker", "fronts", bleed=0.0)
+    doc.add_sheets(card_data(job["mix"], job.language), spec)
 
 
 def _rules_part(doc: Document, job: Job) -> None:

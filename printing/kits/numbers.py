@@ -1,137 +1,63 @@
 """The Numbers kit (the cooperative calculation game): a 54-card deck with large indices for
 classes without playing cards, a target sheet, and the rules in German and English.
 
-The deck is ``cards.gamedata``'s, the same the play edition deals; the faces are drawn here
-onto the sheets the document imposes.
+The deck is ``cards.gamedata``'s, the same the play edition deals; its faces are the playing-card
+designs of ``printing.designs_playing``, drawn by the one face renderer.
 """
 
 from __future__ import annotations
-
-from dataclasses import dataclass
 
 from django.utils.translation import gettext_lazy as _
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from cards.gamedata import SUIT_SYMBOLS, NumbersCard, numbers_deck
+from cards.gamedata import numbers_deck
 from printing import pagedraw, rules
 from printing.colours import colour
-from printing.fonts import register_fonts
+from printing.data import CardData
 from printing.i18n import in_language
 from printing.kitcore import (
     BLEED,
     CROP_MARKS,
+    DPI,
     FIXED_LANGUAGE,
     LAYOUT,
     PAPER,
     Job,
     Kit,
+    KitError,
     Option,
     Part,
     what_option,
 )
 from printing.pdf import Document
-from printing.shaping import draw_string
-from printing.sheets import CARD_SIZES, MIN_MARGIN, SheetSpec
+from printing.png import faces_zip
+from printing.sheets import CARD_SIZES, MIN_MARGIN, SheetError, SheetSpec
 
 INKS = {"S": "#111111", "H": "#c8102e", "D": "#c8102e", "C": "#111111", "": "#6a1b9a"}
-BACK_COLOUR = "#12355b"
-BACK_NAME = _("Numbers")
 
 
-@dataclass(frozen=True)
-class PlayingCard:
-    rank: str  # "A", "2" … "10", "J", "Q", "K", or "" for a joker
-    value: int  # 1–13; 0 for a joker
-    symbol: str  # ♠ ♥ ♦ ♣, or "" for a joker
-    ink: str
-
-    @property
-    def joker(self) -> bool:
-        return self.value == 0
-
-
-def _printed(card: NumbersCard) -> PlayingCard:
-    return PlayingCard(card.rank, card.value, SUIT_SYMBOLS.get(card.suit, ""), INKS[card.suit])
-
-
-def deck() -> list[PlayingCard]:
-    """The 54 cards: A–K of spades, hearts, diamonds and clubs, then two jokers."""
-    return [_printed(card) for card in numbers_deck()]
-
-
-def _fonts() -> tuple[str, str]:
-    return register_fonts()
-
-
-def _centred(c: Canvas, x: float, y: float, text: str, size: float, font: str) -> None:
-    draw_string(c, x * mm, y * mm, text, font, size, "middle")
-
-
-def _index(c: Canvas, card: PlayingCard, x: float, top: float, size: float) -> None:
-    """A large corner index: the rank over the suit (x, top in mm from the card's bottom-left)."""
-    _regular, bold = _fonts()
-    rank = "★" if card.joker else card.rank
-    narrow = 0.78 if len(rank) > 1 else 1.0  # "10" keeps the height of the others, nearly
-    _centred(c, x, top - size * 0.75, rank, size * 2.83 * narrow, bold)
-    if card.symbol:
-        _centred(c, x, top - size * 1.65, card.symbol, size * 2.4, bold)
-
-
-def draw_front(c: Canvas, card: PlayingCard, w: float, h: float, bleed: tuple) -> None:
-    """One card face at the origin (mm), ``w``×``h`` trimmed, white into the bleed."""
-    left, top, right, bottom = bleed
-    c.setFillColor(colour("#ffffff"))
-    c.rect(-left * mm, -bottom * mm, (w + left + right) * mm, (h + top + bottom) * mm, 0, 1)
-    c.setFillColor(colour(card.ink))
-    regular, bold = _fonts()
-    index = w * 0.16  # mm: the rank's cap height is about this, so it reads across a table
-    _index(c, card, 4 + index * 0.55, h - 4, index)
-    c.saveState()
-    c.translate(w * mm, h * mm)
-    c.rotate(180)
-    _index(c, card, 4 + index * 0.55, h - 4, index)
-    c.restoreState()
-    if card.joker:
-        _centred(c, w / 2, h / 2 + 4, "JOKER", w * 0.42, bold)
-        _centred(c, w / 2, h / 2 - 9, "1 – 13", w * 0.36, regular)
-        return
-    _centred(c, w / 2, h / 2 - w * 0.14, card.symbol, w * 1.25, bold)
-    if card.rank in ("A", "J", "Q", "K"):
-        _centred(c, w / 2, h * 0.22, f"= {card.value}", w * 0.38, bold)
-
-
-def draw_back(c: Canvas, w: float, h: float, bleed: tuple, language: str = "de") -> None:
-    left, top, right, bottom = bleed
-    c.setFillColor(colour(BACK_COLOUR))
-    c.rect(-left * mm, -bottom * mm, (w + left + right) * mm, (h + top + bottom) * mm, 0, 1)
-    regular, bold = _fonts()
-    c.setFillColor(colour("#2b5a8a"))
-    signs = "+−×÷"
-    step = w / 5
-    for row in range(int(h / step) + 1):
-        for col in range(5):
-            sign = signs[(row + col) % 4]
-            _centred(c, step * (col + 0.5), step * (row + 0.3), sign, step * 1.6, bold)
-    c.setFillColor(colour("#ffffff"))
-    c.roundRect((w * 0.12) * mm, (h / 2 - 9) * mm, (w * 0.76) * mm, 18 * mm, 2 * mm, 0, 1)
-    c.setFillColor(colour(BACK_COLOUR))
-    _centred(c, w / 2, h / 2 + 1, "Spot On", w * 0.3, bold)
-    _centred(c, w / 2, h / 2 - 6, in_language(language, BACK_NAME), w * 0.24, regular)
+def deck(language: str = "de") -> list[CardData]:
+    """The 54 cards: A–K of spades, hearts, diamonds and clubs, then two jokers, as card data
+    for the face designs of ``printing.designs_playing``."""
+    return [
+        CardData(
+            "numbers",
+            number,
+            card.rank or "Joker",
+            language=language,
+            rank=card.rank,
+            suit=card.suit,
+            value_of=card.value,
+            ink=INKS[card.suit],
+        )
+        for number, card in enumerate(numbers_deck(), 1)
+    ]
 
 
 def add_deck(doc: Document, spec: SheetSpec, language: str = "de") -> None:
     """The 54 cards imposed on sheets (fronts, and backs for duplex or fold layouts)."""
-    cards = deck()
-    w, h = spec.card
-
-    def draw(c: Canvas, index: int, side: str, bleed: tuple) -> None:
-        if side == "front":
-            draw_front(c, cards[index], w, h, bleed)
-        else:
-            draw_back(c, w, h, bleed, language)
-
-    doc.add_imposed([True] * len(cards), spec, draw, language)
+    doc.add_sheets(deck(language), spec)
 
 
 SHEET_TEXT = {
@@ -177,11 +103,21 @@ def add_note_sheet(doc: Document, language: str, paper: str) -> None:
 # --- the kit ---------------------------------------------------------------------------------
 
 
+def spec_of(job: Job) -> SheetSpec:
+    try:
+        return SheetSpec(
+            job.paper, job["card_size"], job["layout"], job["bleed"], crop_marks=job["crop_marks"]
+        )
+    except SheetError as exc:
+        raise KitError(str(exc)) from None
+
+
 def _deck_part(doc: Document, job: Job) -> None:
-    spec = SheetSpec(
-        job.paper, job["card_size"], job["layout"], job["bleed"], crop_marks=job["crop_marks"]
-    )
-    add_deck(doc, spec, job.language)
+    add_deck(doc, spec_of(job), job.language)
+
+
+def _faces(job: Job, parts: tuple[str, ...]) -> bytes:
+    return faces_zip(deck(job.language), spec_of(job), job["dpi"])
 
 
 def _rules_part(doc: Document, job: Job) -> None:
@@ -191,7 +127,7 @@ def _rules_part(doc: Document, job: Job) -> None:
 
 
 PARTS = (
-    Part("deck", _("54 playing cards"), _deck_part, faces=False, duplex=True),
+    Part("deck", _("54 playing cards"), _deck_part, faces=True, duplex=True),
     Part("sheet", _("Target sheet"), lambda doc, job: add_note_sheet(doc, job.language, job.paper)),
     Part("rules", _("Rules (German and English)"), _rules_part, cut=False),
 )
@@ -208,5 +144,7 @@ KIT = Kit(
         LAYOUT,
         BLEED,
         CROP_MARKS,
+        DPI,
     ),
+    faces_zip=_faces,
 )

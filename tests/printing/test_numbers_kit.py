@@ -27,8 +27,9 @@ def text_of(pdf: bytes) -> list[str]:
 def test_it_has_a_54_card_deck_of_four_suits_and_two_jokers():
     cards = deck()
     assert len(cards) == 54
-    assert Counter(card.value for card in cards) == {0: 2, **{v: 4 for v in range(1, 14)}}
-    assert {card.symbol for card in cards} == {"♠", "♥", "♦", "♣", ""}
+    assert Counter(card.value_of for card in cards) == {0: 2, **{v: 4 for v in range(1, 14)}}
+    assert {card.value("suit_symbol") for card in cards} == {"♠", "♥", "♦", "♣", ""}
+    assert cards[-1].value("centre") == "JOKER" and cards[10].value("centre_note") == "= 11"
 
 
 def test_it_prints_the_deck_with_backs_on_poker_cards_and_asks_for_duplex():
