@@ -11,7 +11,7 @@ from reportlab.pdfgen.canvas import Canvas
 from geo.boards import BOARD_CODES, BOARDS
 from printing import pagedraw
 from printing.colours import colour
-from printing.fonts import register_fonts
+from printing.fonts import CAP, register_fonts
 from printing.sheets import MIN_MARGIN
 from printing.textfit import text_width
 
@@ -158,6 +158,15 @@ def _ring(count: int, width: float, height: float) -> tuple[int, int]:
     return best
 
 
+def label_size(label: str, cell_w: float, cell_h: float) -> float:
+    """The largest size (points) at which ``label`` fits its cell with a little room: a long
+    track's small cells get smaller numbers, never numbers across their neighbours."""
+    _, bold = register_fonts()
+    wide = text_width(label, bold, 1.0) / mm  # mm per point of size
+    tall = CAP * 25.4 / 72  # mm of capital height per point of size
+    return min((cell_w - 1.0) / max(wide, 1e-6), 0.6 * cell_h / tall)
+
+
 def track_cells(count: int, x0: float, y0: float, width: float, height: float) -> list:
     """Cells (x, top, w, h) clockwise from the top-left corner, filling the area."""
     along, down = _ring(count, width, height)
@@ -197,7 +206,8 @@ def add_scoring_track(doc: Document, language: str, paper: str, length: int | No
             c.setStrokeColor(colour("#000000"))
             c.rect(x * mm, (y - ch) * mm, cw * mm, ch * mm, stroke=1, fill=1)
             label = "➜" if n == 0 else str(n - length if final else n)
-            pagedraw.text(c, x + cw / 2, y - ch / 2 - 1.8, label, 12 if n == 0 else 10, bold=True,
+            size = min(12 if n == 0 else 10, label_size(label, cw, ch))
+            pagedraw.text(c, x + cw / 2, y - ch / 2 - size * 0.13, label, size, bold=True,
                   anchor="middle", fill="#ffffff" if final else "#000000",
                   ground="#1a2a6c" if final else fill)  # fmt: skip
         x, y, cw, ch = cells[0]
