@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+from django.utils.translation import gettext_lazy as _
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
@@ -12,6 +13,7 @@ from geo.boards import BOARD_CODES, BOARDS
 from printing import pagedraw
 from printing.colours import colour
 from printing.fonts import CAP, register_fonts
+from printing.i18n import in_language
 from printing.sheets import MIN_MARGIN
 from printing.textfit import text_width
 
@@ -61,7 +63,8 @@ def add_score_pad(doc: Document, language: str, paper: str) -> None:
 def _score_sheet(c: Canvas, pw: float, top: float, height: float, de: bool) -> None:
     """One score sheet from ``top`` (mm from the page bottom), ``height`` tall."""
     m = MIN_MARGIN + 10
-    title = "Spot On: Deutschland – Punkte" if de else "Spot On: Germany – score"
+    language = "de" if de else "en"
+    title = in_language(language, SCORE_TITLE)
     pagedraw.text(c, m, top - 6, title, 14, bold=True)
     cols, rows = 5, 10  # 8 rounds at most (4 players), total, and a name row
     col_w = (pw - 2 * m) / cols
@@ -76,18 +79,14 @@ def _score_sheet(c: Canvas, pw: float, top: float, height: float, de: bool) -> N
         x = m + k * col_w
         c.line(x * mm, table_top * mm, x * mm, (table_top - rows * row_h) * mm)
     labels = (
-        ["Spieler" if de else "Player"]
-        + [f"{'Runde' if de else 'Round'} {i}" for i in range(1, 9)]
-        + ["Summe" if de else "Total"]
+        [in_language(language, PLAYER)]
+        + [in_language(language, ROUND).format(n=i) for i in range(1, 9)]
+        + [in_language(language, TOTAL)]
     )
     for r, label in enumerate(labels):
         y = table_top - r * row_h - row_h / 2 - 1.3
         pagedraw.text(c, m + 2, y, label, 9, bold=r in (0, rows - 1))
-    note = (
-        "2–3 Spieler: 6 Runden, 4 Spieler: 8 Runden. Reihe 1: 3, Reihe 2: 2, Reihe 3: 1 Punkt."
-        if de
-        else "2–3 players: 6 rounds, 4 players: 8 rounds. Row 1: 3, row 2: 2, row 3: 1 point."
-    )
+    note = in_language(language, SCORE_NOTE)
     pagedraw.text(c, m, table_top - rows * row_h - 5, note, 8)
 
 
@@ -113,9 +112,9 @@ def _guess_card(c, x, top, width, height, player, de, codes, boards) -> None:
     c.setStrokeColor(colour(accent))
     c.setLineWidth(2)
     c.roundRect(x * mm, (top - height) * mm, width * mm, height * mm, 4 * mm, stroke=1, fill=0)
-    title = ("Tippkarte" if de else "Guess card") + f" {player + 1}"
-    pagedraw.text(c, x + 5, top - 9, title, 13, bold=True, fill=accent)
     language = "de" if de else "en"
+    title = in_language(language, GUESS_CARD).format(n=player + 1)
+    pagedraw.text(c, x + 5, top - 9, title, 13, bold=True, fill=accent)
     grey = "#444444"
     boards_row = [(boards[code].name(language), boards[code].colour) for code in codes]
     unit = (height - 16) / 5  # rows 1–3 one unit each, the 2 × 2 rectangles two
@@ -178,18 +177,23 @@ def track_cells(count: int, x0: float, y0: float, width: float, height: float) -
     return [(cx, cy, cw, ch) for cx, cy in cells[:count]]
 
 
-TRACK_TEXTS = {
-    "de": ("Wertungstafel", "Start", "Die Figuren beginnen hier; der erste Schritt geht auf ➜.",
-           "Felder", "Ziel: die dunkelblauen Felder"),
-    "en": ("Scoring track", "Start", "Pawns begin here; the first step goes onto ➜.",
-           "spaces", "Finish: the dark-blue spaces"),
-}  # fmt: skip
+TRACK_TEXTS = (
+    _("Scoring track"),
+    _("Start"),
+    _("Pawns begin here; the first step goes onto ➜."),
+    _("spaces"),
+    _("Finish: the dark-blue spaces"),
+)
+SCORE_TITLE = _("Spot On: Germany – score")
+PLAYER, ROUND, TOTAL = _("Player"), _("Round {n}"), _("Total")
+SCORE_NOTE = _("2–3 players: 6 rounds, 4 players: 8 rounds. Row 1: 3, row 2: 2, row 3: 1 point.")
+GUESS_CARD = _("Guess card {n}")
 
 
 def add_scoring_track(doc: Document, language: str, paper: str, length: int | None = None) -> None:
     """The start area, the arrow space, the numbered track clockwise and the final spaces,
     laid out around the whole page."""
-    title, start, start_note, spaces, finish = TRACK_TEXTS["de" if language == "de" else "en"]
+    title, start, start_note, spaces, finish = (in_language(language, t) for t in TRACK_TEXTS)
     w, h = pagedraw.landscape(paper)
     length = length or track_length()
     finals = final_spaces()

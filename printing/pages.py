@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+from django.utils.translation import gettext_lazy as _
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
@@ -16,6 +17,7 @@ from geo.boards import BOARD_CODES
 from printing import pagedraw
 from printing.colours import colour
 from printing.fonts import CAP
+from printing.i18n import in_language
 from printing.mapdraw_pdf import map_form
 from printing.sheets import MIN_MARGIN
 
@@ -49,10 +51,7 @@ def _germany_drawing(deck: DeckInfo, width_mm: float, labels: str = "fit"):
     )
 
 
-MAP_TITLES = {
-    "de": ("Quizkarte: welcher Punkt ist welcher Ort?", "Lösungskarte"),
-    "en": ("Quiz map: which dot is which place?", "Answer map"),
-}
+MAP_TITLES = (_("Quiz map: which dot is which place?"), _("Answer map"))
 
 
 def add_germany_map(doc: Document, deck: DeckInfo, paper: str, quiz: bool = False) -> None:
@@ -64,7 +63,7 @@ def add_germany_map(doc: Document, deck: DeckInfo, paper: str, quiz: bool = Fals
     scale = min(avail_w / base.width, avail_h / base.height)
     # Drawn at its printed size, so labels are measured as they will print.
     drawing, index = _germany_drawing(deck, 180 * scale, "none" if quiz else "fit")
-    title = MAP_TITLES["de" if deck.language == "de" else "en"][0 if quiz else 1]
+    title = in_language(deck.language, MAP_TITLES[0 if quiz else 1])
     form = f"germany-{'quiz' if quiz else 'answer'}-map"
 
     def draw(c: Canvas, w: float, h: float) -> None:
@@ -79,17 +78,17 @@ def add_germany_map(doc: Document, deck: DeckInfo, paper: str, quiz: bool = Fals
     add_index(doc, deck.language, paper, index)
 
 
-INDEX_TITLES = {
-    "de": ("Register", "Orte mit einer Nummer statt des Namens; Nord–Süd/West–Ost-Zahlen."),
-    "en": ("Index", "Places shown by a number instead of their name; north–south/west–east."),
-}
+INDEX_TITLES = (
+    _("Index"),
+    _("Places shown by a number instead of their name; north–south/west–east."),
+)
 
 
 def add_index(doc: Document, language: str, paper: str, entries: list) -> None:
     """The places a map shows by number, in columns: number, name, grid numbers."""
     if not entries:
         return
-    title, note = INDEX_TITLES["de" if language == "de" else "en"]
+    title, note = (in_language(language, t) for t in INDEX_TITLES)
     pw, ph = pagedraw.portrait(paper)
     m, line, cols = MIN_MARGIN + 8, 3.4, 3
     per_col = int((ph - 2 * m - 14) // line)
