@@ -98,6 +98,30 @@ DeckCard.objects.bulk_create([DeckCard(deck=deck, place=p) for p in objs])
 """
 
 
+# The drawing alone, both ways, in one process: the deck kit's render of the loaded deck, and
+# the floor script's main (which loads its JSON and writes its file: a few milliseconds).
+DRAWING = """
+import gc, sys, time, django
+django.setup()
+sys.path.insert(0, "bench")
+from _floor import main as floor
+from cards.models import Deck
+from printing import kits
+deck = Deck.objects.get(slug="bench")
+kit = kits.for_edition(deck.edition)
+job = kit.prepare({}, deck)
+gc.freeze()
+def best(f):
+    times = []
+    for _ in range(3):
+        start = time.perf_counter()
+        f()
+        times.append(time.perf_counter() - start)
+    return min(times)
+print(best(lambda: kit.render(job)), best(lambda: floor(sys.argv[1], sys.argv[2])))
+"""
+
+
 def run(cmd: list[str], env: dict, repeat: int = 3) -> tuple[float, float, float]:
     """Best of ``repeat`` runs (the machine may be busy): wall seconds and the peak memory of
     that run, and the least CPU seconds of any run."""
@@ -170,6 +194,16 @@ def main() -> None:
             f"  ratio           {median:6.2f} x the floor, median of the pairs "
             f"({ratios[0]:.2f}-{ratios[-1]:.2f}; target <= 1.0), "
             f"CPU {cpu_ratios[len(cpu_ratios) // 2]:.2f} x"
+        )
+
+        drawing = subprocess.run(
+            [PY, "-c", DRAWING, str(data), str(tmpdir / "inproc.pdf")],
+            env=env, cwd=ROOT, capture_output=True, text=True, check=True,
+        ).stdout.split()  # fmt: skip
+        ours_s, floor_s = float(drawing[0]), float(drawing[1])
+        print(
+            f"  drawing alone   {ours_s:6.2f} s against the floor's {floor_s:.2f} s "
+            f"(in one process, best of 3, start-up and database left out): {ours_s / floor_s:.2f} x"
         )
 
         sys.path.insert(0, str(ROOT))
