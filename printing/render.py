@@ -14,6 +14,7 @@ import math
 from functools import lru_cache
 
 from reportlab.lib.colors import HexColor
+from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.textobject import PDFTextObject
@@ -22,7 +23,7 @@ from printing.board_diagram import draw_board_diagram
 from printing.colours import colour
 from printing.data import CardData
 from printing.faceplan import Plan, plan
-from printing.fonts import CAP, chars, register_fonts
+from printing.fonts import CAP, register_fonts
 from printing.layouts import (
     Background,
     Blob,
@@ -35,7 +36,7 @@ from printing.layouts import (
     Pattern,
     Text,
 )
-from printing.shaping import draw_string, runs, text_out
+from printing.shaping import draw_string, plain, runs, text_out
 from printing.shaping import width as run_width
 from printing.sheets import MAX_BLEED
 from printing.textfit import LEADING, fit_text, text_width
@@ -171,6 +172,11 @@ def _fixed_form(canvas: Canvas, face: Face, face_plan: Plan, bleed: Bleed) -> st
     return name
 
 
+@lru_cache(maxsize=256)
+def _fill_op(fill: HexColor) -> str:
+    return f"{fp_str(fill.red, fill.green, fill.blue)} rg"
+
+
 class _TextWriter:
     """One text object for a run of texts, setting colour and font only when they change:
     a text object per line, each with its colour, cost more than the glyphs themselves."""
@@ -189,10 +195,10 @@ class _TextWriter:
             obj = self.obj = self.canvas.beginText()
             self.fill = self.font = None
         if fill is not self.fill:
-            obj.setFillColor(fill)
-            self.fill = fill
+            obj._code.append(_fill_op(fill))  # opaque colours: reportlab's setter also
+            obj._fillColorObj = self.fill = fill  # checks alpha and colour spaces each time
         obj.setTextOrigin(x, y)
-        if chars(font).issuperset(text):  # the common case: one font, one run
+        if plain(text, font):  # the common case: one font, one run, nothing to shape
             if self.font != (font, size):
                 obj.setFont(font, size)
                 self.font = (font, size)

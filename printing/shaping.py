@@ -94,6 +94,13 @@ def runs(text: str, font: str = REGULAR) -> tuple[Run, ...]:
     return tuple(r for _, r in _visual(list(zip((p[2] for p in pieces), out, strict=True))))
 
 
+def plain(text: str, font: str) -> bool:
+    """Whether ``text`` is one run of ``font`` as it stands: every character in the font and
+    none that needs shaping, reordering or normalising (then it may be drawn as a plain
+    string, without building its runs)."""
+    return _simple(font).issuperset(text) and unicodedata.is_normalized("NFC", text)
+
+
 @cache
 def _simple(font: str) -> frozenset[str]:
     """The characters of ``font`` that need neither shaping, reordering nor a format pass."""

@@ -126,3 +126,10 @@ def test_the_international_match_deck_rasterises(tmp_path):
     image = page.render(scale=100 / 72).to_pil()
     image.save(tmp_path / "international.png")  # looked at by eye when the path changes
     assert image.getbbox() is not None
+
+
+def test_a_rectangular_card_joins_arabic_like_a_round_one():
+    cards = [CardData("world", 1, "القاهرة", board="AF", solutions=("AF-O-N-A",))]
+    pdf = render_pdf(DeckInfo("Welt", "world", "en", cards), PrintOptions(what="cards"))
+    drawn = "".join(drawn_by_font(pdf).values())
+    assert any("FINAL FORM" in unicodedata.name(ch, "") for ch in drawn)  # joined, not isolated
