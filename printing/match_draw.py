@@ -17,6 +17,7 @@ from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from cards.hyphenation import SOFT_HYPHEN, soft_hyphens
 from cards.matchdeck import ISLAND, PORT, SCORE, TEAM, MatchCardData, MatchDeckData, SymbolData
 from cards.svgpath import Outline, outline
 from printing.colours import colour, ink_for, legible
@@ -94,7 +95,7 @@ def _size_hint(symbol: SymbolData, language: str) -> float:
     if symbol.kind == "icon":
         return 1.0
     _, bold = register_fonts()
-    size, _lines = label_lines(symbol.label(language), bold, 1.0)
+    size, _lines = label_lines(symbol.label(language), bold, 1.0, language)
     return min(2.0, max(0.6, math.sqrt(0.25 / size)))
 
 
@@ -179,15 +180,45 @@ def _draw_icon(canvas: Canvas, placed: Placed) -> None:
     canvas.restoreState()
 
 
-def label_lines(text: str, font: str, radius_pt: float) -> tuple[float, list[str]]:
+HYPHEN_GAIN = 1.25  # a label breaks inside a word only if that prints it this much larger
+LONG_WORD = 12  # letters: shorter words stay whole on a round card
+
+
+def label_lines(
+    text: str, font: str, radius_pt: float, language: str = "de"
+) -> tuple[float, list[str]]:
     """Font size and lines for ``text`` whose box's corners all lie within ``radius_pt`` of its
-    centre: one line, or broken at spaces and hyphens into two or three, whichever is largest."""
+    centre: one line, or broken at spaces and hyphens into two or three, whichever is largest;
+    a long word may also break between syllables (as on screen) when that prints it clearly
+    larger ("Mönchen-/gladbach")."""
     words = text.replace("-", "- ").split()
-    candidates = [[text]]
-    for n in (2, 3):
-        if len(words) >= n:
-            candidates.append(_balanced(words, n, font))
-    best = (0.0, [text])
+    best = _best([[text], *_splits(words, font)], font, radius_pt)
+    syllables = [p for w in words for p in _syllables(w, language)]
+    if len(syllables) > len(words):
+        broken = _best(_splits(syllables, font), font, radius_pt)
+        if broken[0] > HYPHEN_GAIN * best[0]:
+            return broken
+    return best
+
+
+def _syllables(word: str, language: str) -> list[str]:
+    """A long word cut once, at the syllable break nearest its middle; shorter words whole."""
+    if len(word) < LONG_WORD:
+        return [word]
+    parts = soft_hyphens(word, language).split(SOFT_HYPHEN)
+    if len(parts) < 2:
+        return [word]
+    cuts = [sum(len(p) for p in parts[:k]) for k in range(1, len(parts))]
+    cut = min(cuts, key=lambda c: abs(c - len(word) / 2))
+    return [word[:cut] + SOFT_HYPHEN, word[cut:]]
+
+
+def _splits(words: list[str], font: str) -> list[list[str]]:
+    return [_balanced(words, n, font) for n in (2, 3) if len(words) >= n]
+
+
+def _best(candidates: list[list[str]], font: str, radius_pt: float) -> tuple[float, list[str]]:
+    best = (0.0, candidates[0] if candidates else [])
     for lines in candidates:
         width = max(run_width(line, font, 1) for line in lines)
         height = len(lines) * LEADING
@@ -198,12 +229,14 @@ def label_lines(text: str, font: str, radius_pt: float) -> tuple[float, list[str
 
 
 def _balanced(words: list[str], n: int, font: str) -> list[str]:
-    """``words`` in ``n`` lines with the narrowest widest line (few words: try every split)."""
+    """``words`` in ``n`` lines with the narrowest widest line (few words: try every split);
+    a piece ending in a soft hyphen joins the next one, or shows "-" at a line's end."""
     best: list[str] = []
     best_w = math.inf
 
     def join(chunk: list[str]) -> str:
-        return " ".join(chunk).replace("- ", "-")
+        line = " ".join(chunk).replace("- ", "-").replace(SOFT_HYPHEN + " ", "")
+        return line[:-1] + "-" if line.endswith(SOFT_HYPHEN) else line
 
     def splits(start: int, left: int):
         if left == 1:
@@ -224,7 +257,7 @@ def _balanced(words: list[str], n: int, font: str) -> list[str]:
 def _draw_label(canvas: Canvas, placed: Placed, language: str) -> None:
     _, bold = register_fonts()
     text = placed.symbol.label(language)
-    size, lines = label_lines(text, bold, placed.r * mm)
+    size, lines = label_lines(text, bold, placed.r * mm, language)
     lead = size * LEADING
     canvas.saveState()
     canvas.translate(placed.x * mm, placed.y * mm)
