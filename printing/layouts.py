@@ -35,9 +35,14 @@ FIELDS = frozenset(
         "suit_symbol",
         "centre",  # the big suit sign, or JOKER
         "centre_note",  # "= 11" for J, "1 – 13" for a joker
+        "title",  # round cards: the back's role or team, a dial's team
+        "deck_name",
+        "score_title",
     }
 )
-COLOUR_FIELDS = frozenset({"card_colour", "board_colour", "board_ink", "accent", "ink"})
+COLOUR_FIELDS = frozenset(
+    {"card_colour", "board_colour", "board_ink", "accent", "ink", "rim", "rim_ink", "rim_legible"}
+)
 
 
 @dataclass(frozen=True)
@@ -144,10 +149,49 @@ class Pattern:
     kind: str = "pattern"
 
 
-Element = Background | Box | Text | Blob | Image | Map | Index | Pattern
+@dataclass(frozen=True)
+class Disc:
+    """A circle centred at (cx, cy) mm: filled, stroked or both; ``bleed`` grows it by the
+    bleed (a round card's rim runs into it)."""
+
+    cx: float
+    cy: float
+    r: float
+    fill: str | None = None
+    stroke: str | None = None
+    stroke_width: float = 0.3
+    bleed: bool = False
+    kind: str = "disc"
+
+
+@dataclass(frozen=True)
+class Polygon:
+    """A closed outline through ``points`` (mm from the top-left)."""
+
+    points: tuple[tuple[float, float], ...]
+    stroke: str
+    stroke_width: float = 0.3
+    kind: str = "polygon"
+
+
+@dataclass(frozen=True)
+class Symbol:
+    """One symbol of a match card, in its disc: the card data's symbol ``index`` (an icon or
+    a text label), turned by ``angle`` degrees."""
+
+    cx: float
+    cy: float
+    r: float
+    angle: float
+    index: int
+    kind: str = "symbol"
+
+
+Element = Background | Box | Text | Blob | Image | Map | Index | Pattern | Disc | Polygon | Symbol
 ELEMENT_KINDS = frozenset(
-    {"background", "rect", "text", "blob", "image", "map", "index", "pattern"}
-)
+    {"background", "rect", "text", "blob", "image", "map", "index", "pattern", "disc",
+     "polygon", "symbol"}
+)  # fmt: skip
 
 
 @dataclass(frozen=True)

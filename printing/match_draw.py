@@ -1,8 +1,9 @@
-"""Drawing round match cards with reportlab: symbol fronts, role backs and the score dials.
+"""The symbols of round match cards: where they go on a card (``place_symbols``), how a label
+breaks into lines, and the ``Symbol`` element kind's drawer for the face renderer.
 
-Every function draws one face with the canvas origin at the card's centre, in points; sizes come
-in millimetres and become points here. Icons are PDF forms defined once per document, scaled
-into their layout disc; text labels are fitted so their box's corners stay inside the disc.
+The faces themselves are data (``printing.match_faces``). Icons are PDF forms defined once per
+document, scaled into their layout disc; text labels are fitted so that their box's corners stay
+inside the disc, and go along the one text path.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from reportlab.pdfgen.canvas import Canvas
 from cards.hyphenation import SOFT_HYPHEN, soft_hyphens
 from cards.matchdeck import ISLAND, PORT, SCORE, TEAM, MatchCardData, MatchDeckData, SymbolData
 from cards.svgpath import Outline, outline
-from printing.colours import colour, ink_for, legible
+from printing.colours import colour
 from printing.fonts import register_fonts
 from printing.i18n import in_language
 from printing.match_layout import Spot, card_layout
@@ -33,7 +34,7 @@ TEAM_NAMES = {"blue": _("Blue"), "orange": _("Orange"), "red": _("Red")}
 # Ports in teal, apart from the blue team; islands in sand.
 ROLE_COLOURS = {ISLAND: "#c9a45c", PORT: "#138d75", "symbol": "#5d6d7e"}
 ROLE_TITLES = {ISLAND: _("Island"), PORT: _("Port"), TEAM: _("Team"), SCORE: _("Score")}
-WHITE, INK, CUT = HexColor("#ffffff"), HexColor("#1b1b1b"), HexColor("#888888")
+CUT = HexColor("#888888")
 RIM = 0.055  # of the radius: the coloured rim of team (and role) cards
 SAFE = 1.8  # mm between the rim and the symbols' circle
 ICON_UNITS = 100.0  # icon forms are drawn with radius 100 (PDF numbers keep 6 decimals)
@@ -41,7 +42,7 @@ FONT_CAP = 0.72  # DejaVu Sans Bold cap height per point of size
 TEXT_MAX = 0.62  # a short label's size is capped at this share of its disc's radius
 
 
-def _team_name(language: str, team: str) -> str:
+def team_name(language: str, team: str) -> str:
     name = TEAM_NAMES.get(team)
     return in_language(language, name) if name is not None else team
 
@@ -99,38 +100,12 @@ def _size_hint(symbol: SymbolData, language: str) -> float:
     return min(2.0, max(0.6, math.sqrt(0.25 / size)))
 
 
-def _disc(canvas: Canvas, r_mm: float, fill: HexColor) -> None:
-    canvas.setFillColor(fill)
-    canvas.circle(0, 0, r_mm * mm, stroke=0, fill=1)
-
-
-def _ground(canvas: Canvas, diameter: float, bleed: float, rim: str) -> None:
-    """White card with a rim that runs into the bleed."""
-    r = diameter / 2
-    _disc(canvas, r + bleed, colour(rim))
-    _disc(canvas, r - RIM * r, WHITE)
-
-
 def cut_circle(canvas: Canvas, diameter: float) -> None:
     canvas.setStrokeColor(CUT)
     canvas.setLineWidth(0.3)
     canvas.setDash(3, 2)
     canvas.circle(0, 0, diameter / 2 * mm, stroke=1, fill=0)
     canvas.setDash()
-
-
-def draw_front(
-    canvas: Canvas, deck: MatchDeckData, card: MatchCardData, diameter: float, bleed: float
-) -> None:
-    if card.role == SCORE:
-        draw_dial(canvas, deck.language, card.colour, range(0, 6), diameter, bleed)
-        return
-    _ground(canvas, diameter, bleed, rim_colour(card))
-    for placed in place_symbols(deck, card, diameter):
-        if placed.symbol.kind == "icon":
-            _draw_icon(canvas, placed)
-        else:
-            _draw_label(canvas, placed, deck.language)
 
 
 def _icon_form(canvas: Canvas, symbol: SymbolData) -> str:
@@ -270,73 +245,10 @@ def _draw_label(canvas: Canvas, placed: Placed, language: str) -> None:
     canvas.restoreState()
 
 
-def draw_back(
-    canvas: Canvas, deck: MatchDeckData, card: MatchCardData, diameter: float, bleed: float
-) -> None:
-    if card.role == SCORE:
-        draw_dial(canvas, deck.language, card.colour, range(6, 11), diameter, bleed)
-        return
-    r = diameter / 2
-    fill = rim_colour(card)
-    ink = colour(ink_for(fill))  # white or dark, whichever reads on the role's colour
-    _disc(canvas, r + bleed, colour(fill))
-    canvas.setStrokeColor(ink)
-    canvas.setLineWidth(1.2)
-    canvas.circle(0, 0, 0.86 * r * mm, stroke=1, fill=0)
-    if card.role == TEAM:
-        title = _team_name(deck.language, card.colour)
+def draw_symbol(canvas: Canvas, el, data, face, bleed) -> None:
+    """A ``Symbol`` element of a round face (``printing.match_faces``): its icon or label."""
+    placed = Placed(data.symbol(el.index), el.cx, face.height - el.cy, el.r, el.angle)
+    if placed.symbol.kind == "icon":
+        _draw_icon(canvas, placed)
     else:
-        title = in_language(deck.language, ROLE_TITLES.get(card.role, ""))
-    if card.role == ISLAND:
-        _hexagon(canvas, 0.55 * r, ink)
-    regular, bold = register_fonts()
-    canvas.setFillColor(ink)
-    if title:
-        size = min(0.2 * r * mm, 1.2 * r * mm / max(run_width(title, bold, 1), 1))
-        draw_string(canvas, 0, -FONT_CAP * size / 2, title, bold, size, "middle")
-    name = deck.name
-    size = min(9.0, 1.1 * r * mm / max(run_width(name, regular, 1), 1))
-    draw_string(canvas, 0, -0.62 * r * mm, name, regular, size, "middle")
-
-
-def _hexagon(canvas: Canvas, r: float, ink: HexColor) -> None:
-    path = canvas.beginPath()
-    for i in range(6):
-        a = math.radians(60 * i + 30)
-        point = (r * mm * math.cos(a), r * mm * math.sin(a))
-        path.moveTo(*point) if i == 0 else path.lineTo(*point)
-    path.close()
-    canvas.setStrokeColor(ink)
-    canvas.setLineWidth(2)
-    canvas.drawPath(path, stroke=1, fill=0)
-
-
-def draw_dial(
-    canvas: Canvas, language: str, team: str, numbers: range, diameter: float, bleed: float
-) -> None:
-    """A score dial: the numbers round the rim in the team's colour; a paper clip (or a coin)
-    on the number marks the team's score; 0–5 on the front, 6–10 on the back."""
-    r = diameter / 2
-    accent_hex = TEAM_COLOURS.get(team, "#5d6d7e")
-    accent = colour(accent_hex)
-    number_ink = colour(ink_for(accent_hex))
-    _disc(canvas, r + bleed, accent)
-    _disc(canvas, r - RIM * r, WHITE)
-    _, bold = register_fonts()
-    count = len(numbers)
-    ring = 0.64 * r
-    bubble = min(0.24 * r, ring * math.sin(math.pi / count) * 0.9)
-    for k, n in enumerate(numbers):
-        a = math.radians(90 - 360 * k / count)  # clockwise from the top
-        x, y = ring * math.cos(a) * mm, ring * math.sin(a) * mm
-        canvas.setFillColor(accent)
-        canvas.circle(x, y, bubble * mm, stroke=0, fill=1)
-        canvas.setFillColor(number_ink)
-        size = bubble * mm * (0.95 if n < 10 else 0.75)
-        draw_string(canvas, x, y - FONT_CAP * size / 2, str(n), bold, size, "middle")
-    team_name = _team_name(language, team)
-    title = in_language(language, ROLE_TITLES[SCORE])
-    canvas.setFillColor(colour(legible(accent_hex)))
-    for text, dy, share in ((team_name, 0.08, 0.13), (title, -0.16, 0.09)):
-        size = min(share * r * mm, 0.62 * r * mm / max(run_width(text, bold, 1), 1))
-        draw_string(canvas, 0, dy * r * mm - FONT_CAP * size / 2, text, bold, size, "middle")
+        _draw_label(canvas, placed, data.language)

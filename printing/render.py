@@ -28,14 +28,18 @@ from printing.layouts import (
     Background,
     Blob,
     Box,
+    Disc,
     Element,
     Face,
     Image,
     Index,
     Map,
     Pattern,
+    Polygon,
+    Symbol,
     Text,
 )
+from printing.match_draw import draw_symbol
 from printing.shaping import draw_string, plain, runs, text_out
 from printing.shaping import width as run_width
 from printing.sheets import MAX_BLEED
@@ -127,6 +131,29 @@ def _draw_pattern(canvas: Canvas, el: Pattern, data: CardData, face: Face, bleed
             draw_string(canvas, x, y, sign, bold, el.size, "middle")
 
 
+def _draw_disc(canvas: Canvas, el: Disc, data: CardData, face: Face, bleed: Bleed) -> None:
+    fill, stroke = _resolve(el.fill, data), _resolve(el.stroke, data)
+    if fill is not None:
+        canvas.setFillColor(fill)
+    if stroke is not None:
+        canvas.setStrokeColor(stroke)
+        canvas.setLineWidth(el.stroke_width * mm)
+    r = el.r + (max(bleed) if el.bleed else 0.0)
+    canvas.circle(el.cx * mm, (face.height - el.cy) * mm, r * mm,
+                  stroke=int(stroke is not None), fill=int(fill is not None))  # fmt: skip
+
+
+def _draw_polygon(canvas: Canvas, el: Polygon, data: CardData, face: Face, bleed: Bleed):
+    path = canvas.beginPath()
+    for i, (x, y) in enumerate(el.points):
+        point = (x * mm, (face.height - y) * mm)
+        path.moveTo(*point) if i == 0 else path.lineTo(*point)
+    path.close()
+    canvas.setStrokeColor(_resolve(el.stroke, data))
+    canvas.setLineWidth(el.stroke_width * mm)
+    canvas.drawPath(path, stroke=1, fill=0)
+
+
 # One drawer per element kind: a new kind of face part is a new entry here, not a renderer.
 SHAPES = {
     Background: _draw_background,
@@ -136,6 +163,9 @@ SHAPES = {
     Image: _draw_image,
     Index: _draw_index,
     Pattern: _draw_pattern,
+    Disc: _draw_disc,
+    Polygon: _draw_polygon,
+    Symbol: draw_symbol,
 }
 
 

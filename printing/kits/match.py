@@ -14,7 +14,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from cards.matchdeck import MatchCardData, MatchDeckData
-from printing import rules
+from printing import match_faces, rules
 from printing.fonts import GlyphError, register_fonts
 from printing.i18n import in_language
 from printing.kitcore import (
@@ -30,9 +30,11 @@ from printing.kitcore import (
     Part,
     what_option,
 )
-from printing.match_draw import cut_circle, draw_back, draw_front
+from printing.match_draw import cut_circle
+from printing.match_faces import RoundCardData
 from printing.pdf import Document
 from printing.png import rasterise
+from printing.render import draw_face
 from printing.round_sheets import (
     DEFAULT_DIAMETER,
     MAX_DIAMETER,
@@ -84,14 +86,20 @@ def _page_drawer(
     deck: MatchDeckData, cards: list[MatchCardData], page: RoundPage, spec: RoundSpec
 ) -> Callable[[Canvas, float, float], None]:
     def draw(canvas: Canvas, width: float, height: float) -> None:
+        r = spec.diameter / 2
+        b = spec.bleed
         for slot in page.slots:
             card = cards[slot.card]
             canvas.saveState()
             canvas.translate(slot.cx * mm, (height - slot.cy) * mm)
             if slot.rotate:
                 canvas.rotate(slot.rotate)
-            face = draw_front if slot.side == "front" else draw_back
-            face(canvas, deck, card, spec.diameter, spec.bleed)
+            canvas.saveState()
+            canvas.translate(-r * mm, -r * mm)  # the face's origin: its trim box's corner
+            face = match_faces.front if slot.side == "front" else match_faces.back
+            draw_face(canvas, face(deck, card, spec.diameter), RoundCardData(deck, card),
+                      (b, b, b, b))  # fmt: skip
+            canvas.restoreState()
             if spec.cut_lines:
                 cut_circle(canvas, spec.diameter)
             canvas.restoreState()
@@ -137,11 +145,13 @@ def render_match_png_zip(deck: MatchDeckData, spec: RoundSpec, dpi: int = 300) -
     size = spec.diameter + 2 * spec.bleed
     names = []
     for card in deck.cards:
-        for side, face in (("front", draw_front), ("back", draw_back)):
+        for side, face in (("front", match_faces.front), ("back", match_faces.back)):
 
             def draw(canvas: Canvas, w: float, h: float, card=card, face=face) -> None:
-                canvas.translate(w / 2 * mm, h / 2 * mm)
-                face(canvas, deck, card, spec.diameter, spec.bleed)
+                b = spec.bleed
+                canvas.translate(b * mm, b * mm)
+                draw_face(canvas, face(deck, card, spec.diameter), RoundCardData(deck, card),
+                          (b, b, b, b))  # fmt: skip
 
             doc.add_page(size, size, draw)
             names.append(face_name(card, side))

@@ -145,3 +145,15 @@ def test_render_deck_prints_a_match_deck(tmp_path):
         call_command("render_deck", "insel", "--out", str(out), "--layout", "fold")
     with pytest.raises(CommandError, match="no part 'map'"):
         call_command("render_deck", "insel", "--out", str(out), "--what", "map")
+
+
+def test_round_faces_are_element_data_for_the_one_renderer(island):
+    from printing import match_faces
+    from printing.layouts import Disc, Symbol, validate_face
+
+    card = next(c for c in island.cards if c.role == "island")
+    front = match_faces.front(island, card, 85)
+    assert sum(isinstance(el, Symbol) for el in front.elements) == 9
+    assert isinstance(front.elements[0], Disc) and front.elements[0].bleed
+    for face in (front, match_faces.back(island, card, 85), match_faces.dial(85, range(6))):
+        assert validate_face(face) == []
