@@ -10,7 +10,6 @@ import pytest
 from cards import gamedata
 from play.editions.dice import rules as dice_rules
 from play.editions.numbers import rules as numbers_rules
-from play.editions.world import game as world_game
 
 
 @pytest.mark.parametrize("mix", sorted(gamedata.DICE_MIXES))
@@ -23,7 +22,3 @@ def test_the_numbers_deck_is_plays():
     assert gamedata.NUMBERS_JOKER == numbers_rules.JOKER
     assert gamedata.RANK_LABELS == numbers_rules.RANK_LABELS
     assert gamedata.SUIT_SYMBOLS == numbers_rules.SUIT_SYMBOLS
-
-
-def test_the_world_track_limit_is_plays():
-    assert gamedata.WORLD_TRACK_MAX == world_game.TRACK_MAX
