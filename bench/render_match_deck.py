@@ -65,8 +65,8 @@ def main() -> None:
 
 def in_process() -> None:
     from cards.matchdeck import deck_from_symbols, island_symbols
+    from printing.kits.match import render_match_pdf
     from printing.match_draw import place_symbols
-    from printing.match_kit import render_match_pdf
     from printing.match_layout import card_layout, coverage
     from printing.round_sheets import RoundSpec
 

@@ -3,14 +3,22 @@
 from __future__ import annotations
 
 from django.contrib import admin
+from django.core.exceptions import PermissionDenied
 from django.db.models import Count, QuerySet
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect
+from django.template.response import TemplateResponse
+from django.urls import path
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from import_export import fields, resources, widgets
 from import_export.admin import ImportExportMixin
 from import_export.formats.base_formats import CSV, JSON, XLSX
 
+from cards.match_preview import MatchDeckForm, card_svg, preview
+from cards.matchdeck import DeckError
+from cards.matchmaking import make_match_deck
+from cards.models import Deck
 from cards.symbols import MatchCard, MatchDeck, Symbol, SymbolSet
 
 
@@ -107,7 +115,7 @@ class MatchCardInline(admin.TabularInline):
     can_delete = False
 
     def has_add_permission(self, request: HttpRequest, obj=None) -> bool:
-        return False  # cards come from the plane: rebuild with make_match_deck
+        return False  # cards come from the plane: rebuild the deck instead
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[MatchCard]:
         return super().get_queryset(request).prefetch_related("slots__symbol")
@@ -119,9 +127,56 @@ class MatchCardInline(admin.TabularInline):
 
 @admin.register(MatchDeck)
 class MatchDeckAdmin(admin.ModelAdmin):
+    """Match decks are made from a projective plane, never edited card by card: "add" and
+    "rebuild" open a form (symbol set or a deck's place names, order, card count) with a
+    preview of the cards, and make the deck as ``manage.py make_match_deck`` does."""
+
     list_display = ["deck", "symbol_set", "order", "seed"]
     readonly_fields = ["deck", "symbol_set", "order", "seed"]
     inlines = [MatchCardInline]
+    change_form_template = "admin/cards/matchdeck/change_form.html"
 
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False  # made by `manage.py make_match_deck`, which keeps the plane's rule
+    def get_urls(self):
+        make = path(
+            "make/", self.admin_site.admin_view(self.make_view), name="cards_matchdeck_make"
+        )
+        return [make, *super().get_urls()]
+
+    def add_view(self, request: HttpRequest, form_url: str = "", extra_context=None):
+        return redirect("admin:cards_matchdeck_make")
+
+    def make_view(self, request: HttpRequest) -> HttpResponse:
+        if not self.has_add_permission(request):
+            raise PermissionDenied
+        initial = {k: request.GET[k] for k in ("slug", "name", "symbols", "order", "cards")
+                   if k in request.GET}  # fmt: skip
+        places = initial.get("symbols", "").removeprefix("places-")
+        if initial.get("symbols", "").startswith("places-") and Deck.objects.filter(slug=places):
+            initial["symbols"] = f"places:{places}"  # renewed from the deck's places again
+        form = MatchDeckForm(request.POST or None, initial=initial)
+        total, cards = 0, []
+        if request.method == "POST" and form.is_valid():
+            data = form.cleaned_data
+            try:
+                if "_make" in request.POST:
+                    match = make_match_deck(
+                        data["slug"], order=data["order"], symbols=data["symbols"],
+                        cards=data["cards"], name=data["name"], language=data["language"],
+                    )  # fmt: skip
+                    done = _("Match deck “%(deck)s” made: %(n)d cards.")
+                    self.message_user(
+                        request, done % {"deck": match.deck.name, "n": match.cards.count()}
+                    )
+                    return redirect("admin:cards_matchdeck_change", match.pk)
+                total, cards = preview(data)
+            except DeckError as exc:
+                form.add_error(None, str(exc))
+        context = {
+            **self.admin_site.each_context(request),
+            "opts": self.model._meta,
+            "title": _("Make or rebuild a match deck"),
+            "form": form,
+            "total": total,
+            "cards": [(card, card_svg(card)) for card in cards],
+        }
+        return TemplateResponse(request, "admin/cards/matchdeck/make.html", context)

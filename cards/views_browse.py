@@ -8,13 +8,14 @@ from __future__ import annotations
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Q, QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET
 
 from cards.countries import country_choices, country_name
-from cards.models import Deck, Kind, Place
+from cards.deck_totals import decks_with_totals
+from cards.models import Kind, Place
 from cards.roles import can_print, is_editor
 
 PER_PAGE = 50
@@ -53,7 +54,7 @@ def browse(request: HttpRequest) -> HttpResponse:
         "rows": rows,
         "chosen": chosen,
         "query": query.urlencode(),
-        "decks": Deck.objects.annotate(card_total=Count("cards")),
+        "decks": decks_with_totals(),
         "states": Place.objects.exclude(state="")
         .order_by("state")
         .values_list("state", flat=True)

@@ -5,8 +5,10 @@ of small rectangles; two by two they form the 3 × 3 fields. Cell (i, j) counts 
 the west and rows j from the north, both 0–5. A solution is written ``EU-O-M-C``.
 
 Points outside their board's extent are clamped to the nearest edge cell (a Pacific island east
-of the Australia board lands in its easternmost column); ``board_for`` first tries to move such
-points onto a board that does show them (see ``geo.continents``).
+of the Australia board lands in its easternmost column); ``geo.continents.board_for`` first
+tries to move such points onto a board that does show them. Which board a country is on lives
+in ``geo.continents``, the solutions of a region's geometry in ``geo.regions``; both import
+this module, never the reverse.
 """
 
 from __future__ import annotations
@@ -216,20 +218,3 @@ def describe_solution(code: str, language: str = "de") -> str:
             f"{rectangle} {letter}",
         )
     )
-
-
-_ELSEWHERE = {
-    "board_for": "geo.continents",
-    "board_for_array": "geo.continents",
-    "geometry_solutions": "geo.regions",
-}
-
-
-def __getattr__(name: str):
-    # Part of the boards API, kept in their own modules to keep this one readable; imported
-    # lazily because those modules import this one.
-    if name in _ELSEWHERE:
-        import importlib
-
-        return getattr(importlib.import_module(_ELSEWHERE[name]), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from geo.boards import BOARDS, board_for, cell_of, geometry_solutions, point_solutions
+from geo.boards import BOARDS, cell_of, point_solutions
+from geo.continents import board_for
 from geo.grid import GridSpec, germany_grid
 from geo.grid_editions import EditionShape
 from geo.outlines import country_at, in_germany
+from geo.regions import geometry_solutions
 
 
 class WorldLocation(NamedTuple):

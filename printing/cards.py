@@ -11,6 +11,8 @@ from collections.abc import Iterable, Sequence
 import numpy as np
 
 from cards.models import Deck, DeckCard, Edition, Place
+from geo.boards import BOARDS, describe_solution
+from geo.grid import germany_grid_array
 from printing.data import CardData, edition_mark
 from printing.kit import DeckInfo
 
@@ -64,8 +66,6 @@ def card_data(
             numbers = place.germany_grid()
             grid = (numbers.ns, numbers.we) if numbers else (None, None)
         return CardData("germany", state=place.state, ns=grid[0], we=grid[1], **common)
-    from geo.boards import BOARDS, describe_solution
-
     location = place.world_location()
     board_code = location.board if location else ""
     solutions = tuple(location.solutions) if location else ()
@@ -83,8 +83,6 @@ def card_data(
 
 
 def _germany_grids(places: Sequence[Place]) -> list[tuple[int, int]]:
-    from geo.grid import germany_grid_array
-
     if not places:
         return []
     ns, we = germany_grid_array(

@@ -8,6 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from cards.gamedata import SUIT_SYMBOLS
+from printing.colours import ink_for
+
 # Colours of the world edition's card backs/fronts and the tip cards' player colours.
 CARD_COLOURS = {"yellow": "#f7d038", "orange": "#f39a2b", "green": "#8cc665"}
 PLAYER_COLOURS = {
@@ -75,6 +78,9 @@ class CardData:
     accent: str = "#888888"
     ink: str = "#000000"
     edition_mark: str = ""
+    rank: str = ""  # playing cards: A, 2 … 10, J, Q, K; "" for a joker
+    suit: str = ""  # S H D C; "" for a joker
+    value_of: int = 0  # what the card counts (Numbers: A 1 … K 13; 0 for a joker)
     quantity: int = 1
     back: CardData | None = field(default=None, compare=False)  # a different back (tip cards)
     has_back: bool = True
@@ -82,7 +88,7 @@ class CardData:
     @property
     def file_stem(self) -> str:
         words = "".join(c if c.isalnum() else " " for c in self.name).split()
-        return f"{self.number:03d}-{{side}}-{'_'.join(words) or 'card'}"
+        return f"{self.number:04d}-{{side}}-{'_'.join(words) or 'card'}"
 
     def value(self, key: str) -> str:
         """The text of a data field, as printed."""
@@ -100,6 +106,8 @@ class CardData:
                     head, _, letter = text.rpartition(" ")
                     lines.append(f"{head}\u00a0{letter}" if head else text)
             return "\n".join(lines)
+        if key in PLAYING_CARD_FIELDS:
+            return _playing_card_value(self, key)
         if key == "kind_label":
             return KIND_LABELS.get(self.language, KIND_LABELS["en"]).get(self.place_kind, "")
         return str(getattr(self, key))
@@ -107,6 +115,8 @@ class CardData:
     def colour_value(self, key: str) -> str:
         if key == "card_colour":
             return CARD_COLOURS.get(self.colour, "#dddddd")
+        if key == "board_ink":  # the board's name on its colour, legible on each board
+            return ink_for(self.board_colour)
         return str(getattr(self, key))
 
 
@@ -204,3 +214,19 @@ def tip_cards(language: str = "de", first_number: int = 1) -> list[CardData]:
             )
             number += 1
     return cards
+
+
+PLAYING_CARD_FIELDS = frozenset({"rank", "suit_symbol", "centre", "centre_note"})
+
+
+def _playing_card_value(card: CardData, key: str) -> str:
+    joker = not card.rank
+    if key == "rank":
+        return "★" if joker else card.rank
+    if key == "suit_symbol":
+        return SUIT_SYMBOLS.get(card.suit, "")
+    if key == "centre":
+        return "JOKER" if joker else SUIT_SYMBOLS.get(card.suit, "")
+    if joker:  # centre_note
+        return "1 – 13"
+    return f"= {card.value_of}" if card.rank in ("A", "J", "Q", "K") and card.value_of else ""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from printing.designs_playing import PLAYING_DESIGNS
 from printing.layouts import Background, Blob, Box, Face, Map, Text, checked
 from printing.sheets import SAFE_INSET
 
@@ -77,7 +78,6 @@ def germany_front(w: float, h: float, language: str = "de") -> Face:
                     stroke_width=0.7, radius=dot),
                 Text(S, h * 0.3 + dot + 1.5, w - 2 * S, h * 0.4, content="name", bold=True,
                      size=22, min_size=13, max_lines=3, valign="top", fill=INK),
-                Box(0, h - footer, w, footer, fill=GERMANY_ACCENT, bleed=True),
                 _mark(w, h - footer + 1.0),
             ),
         )
@@ -102,7 +102,6 @@ def germany_back(w: float, h: float, language: str = "de") -> Face:
             h,
             (
                 Background(PAPER),
-                _header(w, GERMANY_ACCENT, 4.0),
                 Text(S, S + 2, inner, 7, content="state", bold=True, size=10, min_size=6.5,
                      fill=GERMANY_ACCENT),
                 Text(S, S + 10, inner, pop_y - S - 12, content="description", size=8.5,
@@ -159,7 +158,7 @@ def world_back(w: float, h: float, language: str = "de") -> Face:
                 Background(PAPER),
                 _header(w, "@board_colour", 13.0),
                 Text(S, S, inner, 7, content="board_name", bold=True, size=12, min_size=7,
-                     fill="#ffffff"),
+                     fill="@board_ink"),
                 Text(S, 15, inner, h - 15 - diagram_h - S - 7, content="solutions", size=9,
                      min_size=5, max_lines=12, align="left", valign="top", fill=INK),
                 # The renderer fits the board into this box, keeping its shape.
@@ -228,4 +227,11 @@ DESIGNS = {
     "world": (world_front, world_back),
     "tip": (tip_face, tip_face),
     "tip-back": (tip_back, tip_back),
+    **PLAYING_DESIGNS,
 }
+
+
+def faces_for(kind: str, w: float, h: float, language: str = "de") -> tuple[Face, Face]:
+    """(front, back) of a card kind at a card size, with its fixed texts in ``language``."""
+    front, back = DESIGNS[kind]
+    return front(w, h, language), back(w, h, language)

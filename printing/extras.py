@@ -5,13 +5,15 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+from django.utils.translation import gettext_lazy as _
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from printing.fonts import register_fonts
-from printing.pages import _landscape, _portrait, _text, paragraph
-from printing.render import colour
-from printing.rules_text import RULES
+from geo.boards import BOARD_CODES, BOARDS
+from printing import pagedraw
+from printing.colours import colour
+from printing.fonts import CAP, register_fonts
+from printing.i18n import in_language
 from printing.sheets import MIN_MARGIN
 from printing.textfit import text_width
 
@@ -43,7 +45,7 @@ def final_spaces() -> int:
 def add_score_pad(doc: Document, language: str, paper: str) -> None:
     """Two score sheets per page, one above the other, with a line to cut between them."""
     de = language == "de"
-    w, h = _portrait(paper)
+    w, h = pagedraw.portrait(paper)
 
     def draw(c: Canvas, pw: float, ph: float) -> None:
         half = ph / 2
@@ -61,8 +63,9 @@ def add_score_pad(doc: Document, language: str, paper: str) -> None:
 def _score_sheet(c: Canvas, pw: float, top: float, height: float, de: bool) -> None:
     """One score sheet from ``top`` (mm from the page bottom), ``height`` tall."""
     m = MIN_MARGIN + 10
-    title = "Spot On: Deutschland – Punkte" if de else "Spot On: Germany – score"
-    _text(c, m, top - 6, title, 14, bold=True)
+    language = "de" if de else "en"
+    title = in_language(language, SCORE_TITLE)
+    pagedraw.text(c, m, top - 6, title, 14, bold=True)
     cols, rows = 5, 10  # 8 rounds at most (4 players), total, and a name row
     col_w = (pw - 2 * m) / cols
     row_h = (height - 20) / rows
@@ -76,27 +79,21 @@ def _score_sheet(c: Canvas, pw: float, top: float, height: float, de: bool) -> N
         x = m + k * col_w
         c.line(x * mm, table_top * mm, x * mm, (table_top - rows * row_h) * mm)
     labels = (
-        ["Spieler" if de else "Player"]
-        + [f"{'Runde' if de else 'Round'} {i}" for i in range(1, 9)]
-        + ["Summe" if de else "Total"]
+        [in_language(language, PLAYER)]
+        + [in_language(language, ROUND).format(n=i) for i in range(1, 9)]
+        + [in_language(language, TOTAL)]
     )
     for r, label in enumerate(labels):
         y = table_top - r * row_h - row_h / 2 - 1.3
-        _text(c, m + 2, y, label, 9, bold=r in (0, rows - 1))
-    note = (
-        "2–3 Spieler: 6 Runden, 4 Spieler: 8 Runden. Reihe 1: 3, Reihe 2: 2, Reihe 3: 1 Punkt."
-        if de
-        else "2–3 players: 6 rounds, 4 players: 8 rounds. Row 1: 3, row 2: 2, row 3: 1 point."
-    )
-    _text(c, m, table_top - rows * row_h - 5, note, 8)
+        pagedraw.text(c, m + 2, y, label, 9, bold=r in (0, rows - 1))
+    note = in_language(language, SCORE_NOTE)
+    pagedraw.text(c, m, table_top - rows * row_h - 5, note, 8)
 
 
 def add_guess_cards(doc: Document, language: str, paper: str) -> None:
     """Six guess cards, two per landscape page half: board, column, row, rectangle."""
-    from geo.boards import BOARD_CODES, BOARDS
-
     de = language == "de"
-    w, h = _portrait(paper)
+    w, h = pagedraw.portrait(paper)
     for first in range(0, 6, 2):
 
         def draw(c: Canvas, pw: float, ph: float, first: int = first) -> None:
@@ -115,9 +112,9 @@ def _guess_card(c, x, top, width, height, player, de, codes, boards) -> None:
     c.setStrokeColor(colour(accent))
     c.setLineWidth(2)
     c.roundRect(x * mm, (top - height) * mm, width * mm, height * mm, 4 * mm, stroke=1, fill=0)
-    title = ("Tippkarte" if de else "Guess card") + f" {player + 1}"
-    _text(c, x + 5, top - 9, title, 13, bold=True, fill=accent)
     language = "de" if de else "en"
+    title = in_language(language, GUESS_CARD).format(n=player + 1)
+    pagedraw.text(c, x + 5, top - 9, title, 13, bold=True, fill=accent)
     grey = "#444444"
     boards_row = [(boards[code].name(language), boards[code].colour) for code in codes]
     unit = (height - 16) / 5  # rows 1–3 one unit each, the 2 × 2 rectangles two
@@ -133,7 +130,7 @@ def _guess_card(c, x, top, width, height, player, de, codes, boards) -> None:
     _, bold = register_fonts()
     for step, (labels, boxes) in enumerate(rows):
         number_y = boxes[0][1] - (2 * unit if step == 3 else unit) / 2 - 2
-        _text(c, x + 5, number_y, str(step + 1), 14, bold=True, fill=accent)
+        pagedraw.text(c, x + 5, number_y, str(step + 1), 14, bold=True, fill=accent)
         for (label, fill), (bx, by, bw) in zip(labels, boxes, strict=True):
             c.setStrokeColor(colour(fill))
             c.setLineWidth(1)
@@ -144,7 +141,7 @@ def _guess_card(c, x, top, width, height, player, de, codes, boards) -> None:
             size = 16 if len(label) == 1 else 10
             while size > 5 and text_width(label, bold, size) > (bw - 4) * mm:
                 size -= 0.5  # long board names shrink to their box
-            _text(c, bx + bw / 2, by - unit / 2 - size * 0.13, label, size, bold=True,
+            pagedraw.text(c, bx + bw / 2, by - unit / 2 - size * 0.13, label, size, bold=True,
                   anchor="middle", fill=fill)  # fmt: skip
 
 
@@ -160,6 +157,15 @@ def _ring(count: int, width: float, height: float) -> tuple[int, int]:
     return best
 
 
+def label_size(label: str, cell_w: float, cell_h: float) -> float:
+    """The largest size (points) at which ``label`` fits its cell with a little room: a long
+    track's small cells get smaller numbers, never numbers across their neighbours."""
+    _, bold = register_fonts()
+    wide = text_width(label, bold, 1.0) / mm  # mm per point of size
+    tall = CAP * 25.4 / 72  # mm of capital height per point of size
+    return min((cell_w - 1.0) / max(wide, 1e-6), 0.6 * cell_h / tall)
+
+
 def track_cells(count: int, x0: float, y0: float, width: float, height: float) -> list:
     """Cells (x, top, w, h) clockwise from the top-left corner, filling the area."""
     along, down = _ring(count, width, height)
@@ -171,19 +177,24 @@ def track_cells(count: int, x0: float, y0: float, width: float, height: float) -
     return [(cx, cy, cw, ch) for cx, cy in cells[:count]]
 
 
-TRACK_TEXTS = {
-    "de": ("Wertungstafel", "Start", "Die Figuren beginnen hier; der erste Schritt geht auf ➜.",
-           "Felder", "Ziel: die dunkelblauen Felder"),
-    "en": ("Scoring track", "Start", "Pawns begin here; the first step goes onto ➜.",
-           "spaces", "Finish: the dark-blue spaces"),
-}  # fmt: skip
+TRACK_TEXTS = (
+    _("Scoring track"),
+    _("Start"),
+    _("Pawns begin here; the first step goes onto ➜."),
+    _("spaces"),
+    _("Finish: the dark-blue spaces"),
+)
+SCORE_TITLE = _("Spot On: Germany – score")
+PLAYER, ROUND, TOTAL = _("Player"), _("Round {n}"), _("Total")
+SCORE_NOTE = _("2–3 players: 6 rounds, 4 players: 8 rounds. Row 1: 3, row 2: 2, row 3: 1 point.")
+GUESS_CARD = _("Guess card {n}")
 
 
 def add_scoring_track(doc: Document, language: str, paper: str, length: int | None = None) -> None:
     """The start area, the arrow space, the numbered track clockwise and the final spaces,
     laid out around the whole page."""
-    title, start, start_note, spaces, finish = TRACK_TEXTS["de" if language == "de" else "en"]
-    w, h = _landscape(paper)
+    title, start, start_note, spaces, finish = (in_language(language, t) for t in TRACK_TEXTS)
+    w, h = pagedraw.landscape(paper)
     length = length or track_length()
     finals = final_spaces()
     total = length + finals + 1  # the arrow space, the track, the final spaces
@@ -199,8 +210,10 @@ def add_scoring_track(doc: Document, language: str, paper: str, length: int | No
             c.setStrokeColor(colour("#000000"))
             c.rect(x * mm, (y - ch) * mm, cw * mm, ch * mm, stroke=1, fill=1)
             label = "➜" if n == 0 else str(n - length if final else n)
-            _text(c, x + cw / 2, y - ch / 2 - 1.8, label, 12 if n == 0 else 10, bold=True,
-                  anchor="middle", fill="#ffffff" if final else "#000000")  # fmt: skip
+            size = min(12 if n == 0 else 10, label_size(label, cw, ch))
+            pagedraw.text(c, x + cw / 2, y - ch / 2 - size * 0.13, label, size, bold=True,
+                  anchor="middle", fill="#ffffff" if final else "#000000",
+                  ground="#1a2a6c" if final else fill)  # fmt: skip
         x, y, cw, ch = cells[0]
         # The start area sits inside the ring beside the arrow space: pawns step onto ➜ first.
         sx, stop = x + cw + 3, y - ch - 3
@@ -209,27 +222,12 @@ def add_scoring_track(doc: Document, language: str, paper: str, length: int | No
         c.setFillColor(colour("#fdf3c4"))
         c.setLineWidth(1.2)
         c.roundRect(sx * mm, (stop - sh) * mm, sw * mm, sh * mm, 4 * mm, stroke=1, fill=1)
-        _text(c, sx + 5, stop - 9, start, 18, bold=True)
-        paragraph(c, sx + 5, stop - 11, sw - 10, start_note, 8)
+        pagedraw.text(c, sx + 5, stop - 9, start, 18, bold=True)
+        pagedraw.paragraph(c, sx + 5, stop - 11, sw - 10, start_note, 8)
         c.setLineWidth(1.5)  # from the start area's corner onto the arrow space
         c.line((sx + 1.5) * mm, (stop - 1.5) * mm, (x + cw - 1.5) * mm, (y - ch + 1.5) * mm)
         cx, cy = pw / 2, ph / 2
-        _text(c, cx, cy + 4, title, 22, bold=True, anchor="middle")
-        _text(c, cx, cy - 5, f"{length} {spaces} · {finish}", 11, anchor="middle")
-
-    doc.add_page(w, h, draw)
-
-
-def add_rules(doc: Document, edition: str, language: str, paper: str) -> None:
-    title, sections = RULES[(edition, "de" if language == "de" else "en")]
-    w, h = _portrait(paper)
-
-    def draw(c: Canvas, pw: float, ph: float) -> None:
-        m = MIN_MARGIN + 10
-        _text(c, m, ph - m, title, 16, bold=True)
-        top = ph - m - 6
-        for heading, body in sections:
-            top = paragraph(c, m, top, pw - 2 * m, heading, 11, bold=True)
-            top = paragraph(c, m, top, pw - 2 * m, body, 9.5)
+        pagedraw.text(c, cx, cy + 4, title, 22, bold=True, anchor="middle")
+        pagedraw.text(c, cx, cy - 5, f"{length} {spaces} · {finish}", 11, anchor="middle")
 
     doc.add_page(w, h, draw)

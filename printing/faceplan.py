@@ -13,7 +13,20 @@ import hashlib
 from dataclasses import dataclass
 from typing import Literal
 
-from printing.layouts import Background, Blob, Box, Element, Face, Image, Map, Text
+from printing.layouts import (
+    Background,
+    Blob,
+    Box,
+    Disc,
+    Element,
+    Face,
+    Image,
+    Map,
+    Pattern,
+    Polygon,
+    Symbol,
+    Text,
+)
 from printing.sheets import MAX_BLEED, Rect
 
 StepKind = Literal["shape", "text", "label"]  # label: the number on a blob
@@ -30,7 +43,7 @@ class Plan:
 
 
 def _is_fixed(kind: StepKind, el: Element) -> bool:
-    if isinstance(el, Map | Image) or kind == "label":
+    if isinstance(el, Map | Image | Symbol) or kind == "label":
         return False
     if isinstance(el, Text) and not el.text:
         return False
@@ -40,7 +53,7 @@ def _is_fixed(kind: StepKind, el: Element) -> bool:
 
 def _area(kind: StepKind, el: Element) -> Rect:
     """Where a step may paint, in millimetres from the card's top-left (generously)."""
-    if isinstance(el, Background):
+    if isinstance(el, Background | Pattern):
         return Rect(-1e6, -1e6, 2e6, 2e6)
     if isinstance(el, Blob):
         rx, ry = el.rx * BLOB_REACH + el.stroke_width, el.ry * BLOB_REACH + el.stroke_width
@@ -48,6 +61,12 @@ def _area(kind: StepKind, el: Element) -> Rect:
     if isinstance(el, Box):
         grow = MAX_BLEED if el.bleed else el.stroke_width
         return el_rect(el).grow(grow)
+    if isinstance(el, Disc | Symbol):
+        grow = MAX_BLEED if getattr(el, "bleed", False) else getattr(el, "stroke_width", 0.0)
+        return Rect(el.cx - el.r - grow, el.cy - el.r - grow, 2 * (el.r + grow), 2 * (el.r + grow))
+    if isinstance(el, Polygon):
+        xs, ys = [p[0] for p in el.points], [p[1] for p in el.points]
+        return Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)).grow(el.stroke_width)
     return el_rect(el).grow(GLYPH_SLACK)
 
 

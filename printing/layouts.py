@@ -31,9 +31,18 @@ FIELDS = frozenset(
         "tip_letter",
         "tip_caption",
         "kind_label",
+        "rank",  # playing cards: A, 2 … 10, J, Q, K, ★ for a joker
+        "suit_symbol",
+        "centre",  # the big suit sign, or JOKER
+        "centre_note",  # "= 11" for J, "1 – 13" for a joker
+        "title",  # round cards: the back's role or team, a dial's team
+        "deck_name",
+        "score_title",
     }
 )
-COLOUR_FIELDS = frozenset({"card_colour", "board_colour", "accent", "ink"})
+COLOUR_FIELDS = frozenset(
+    {"card_colour", "board_colour", "board_ink", "accent", "ink", "rim", "rim_ink", "rim_legible"}
+)
 
 
 @dataclass(frozen=True)
@@ -115,8 +124,74 @@ class Map:
     kind: str = "map"
 
 
-Element = Background | Box | Text | Blob | Image | Map
-ELEMENT_KINDS = frozenset({"background", "rect", "text", "blob", "image", "map"})
+@dataclass(frozen=True)
+class Index:
+    """A playing card's corner index: the card's rank over its suit sign in the box; ``turned``
+    turns it about the box's centre, for the opposite corner."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    fill: str = "@ink"
+    turned: bool = False
+    kind: str = "index"
+
+
+@dataclass(frozen=True)
+class Pattern:
+    """``signs`` repeated over the whole face and its bleed, ``step`` mm apart, in turn."""
+
+    signs: str
+    step: float
+    fill: str
+    size: float = 10.0  # points
+    kind: str = "pattern"
+
+
+@dataclass(frozen=True)
+class Disc:
+    """A circle centred at (cx, cy) mm: filled, stroked or both; ``bleed`` grows it by the
+    bleed (a round card's rim runs into it)."""
+
+    cx: float
+    cy: float
+    r: float
+    fill: str | None = None
+    stroke: str | None = None
+    stroke_width: float = 0.3
+    bleed: bool = False
+    kind: str = "disc"
+
+
+@dataclass(frozen=True)
+class Polygon:
+    """A closed outline through ``points`` (mm from the top-left)."""
+
+    points: tuple[tuple[float, float], ...]
+    stroke: str
+    stroke_width: float = 0.3
+    kind: str = "polygon"
+
+
+@dataclass(frozen=True)
+class Symbol:
+    """One symbol of a match card, in its disc: the card data's symbol ``index`` (an icon or
+    a text label), turned by ``angle`` degrees."""
+
+    cx: float
+    cy: float
+    r: float
+    angle: float
+    index: int
+    kind: str = "symbol"
+
+
+Element = Background | Box | Text | Blob | Image | Map | Index | Pattern | Disc | Polygon | Symbol
+ELEMENT_KINDS = frozenset(
+    {"background", "rect", "text", "blob", "image", "map", "index", "pattern", "disc",
+     "polygon", "symbol"}
+)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -169,6 +244,8 @@ def validate_face(face: Face) -> list[str]:
             Rect(el.cx - el.rx, el.cy - el.ry, 2 * el.rx, 2 * el.ry)
         ):
             errors.append(f"{where}: blob leaves the safe zone")
+        elif isinstance(el, Index) and not safe.contains(Rect(el.x, el.y, el.w, el.h)):
+            errors.append(f"{where}: index leaves the safe zone")
         elif isinstance(el, Box | Image | Map) and (
             el.w <= 0 or el.h <= 0 or not card.contains(Rect(el.x, el.y, el.w, el.h))
         ):
@@ -182,11 +259,3 @@ def checked(face: Face) -> Face:
     if errors:
         raise LayoutError("; ".join(errors))
     return face
-
-
-def faces_for(kind: str, w: float, h: float, language: str = "de") -> tuple[Face, Face]:
-    """(front, back) of a card kind at a card size, with its fixed texts in ``language``."""
-    from printing.designs import DESIGNS  # the designs are built from this module's elements
-
-    front, back = DESIGNS[kind]
-    return front(w, h, language), back(w, h, language)

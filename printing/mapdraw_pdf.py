@@ -10,8 +10,9 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from geo.mapdraw import Circle, Line, MapDrawing, Polygon, Text
-from printing.fonts import draw_string, register_fonts
-from printing.render import CAP, colour
+from printing.colours import colour
+from printing.fonts import CAP, register_fonts
+from printing.shaping import draw_string
 
 PT_PER_MM = mm
 

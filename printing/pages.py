@@ -9,15 +9,17 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+from django.utils.translation import gettext_lazy as _
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from printing.fonts import draw_string, register_fonts, shape
-from printing.fonts import width as run_width
+from geo.boards import BOARD_CODES
+from printing import pagedraw
+from printing.colours import colour
+from printing.fonts import CAP
+from printing.i18n import in_language
 from printing.mapdraw_pdf import map_form
-from printing.render import CAP, colour
-from printing.sheets import MIN_MARGIN, PAPERS
-from printing.textfit import LEADING, fit_text
+from printing.sheets import MIN_MARGIN
 
 if TYPE_CHECKING:
     from printing.kit import DeckInfo
@@ -27,71 +29,41 @@ POSTER_OVERLAP = 10.0  # mm each tile repeats of its neighbour, for gluing
 POSTER_COLUMNS = 2
 
 
-def _landscape(paper: str) -> tuple[float, float]:
-    w, h = PAPERS.get(paper, PAPERS["a4"])
-    return max(w, h), min(w, h)
-
-
-def _portrait(paper: str) -> tuple[float, float]:
-    w, h = PAPERS.get(paper, PAPERS["a4"])
-    return min(w, h), max(w, h)
-
-
-def _text(
-    c: Canvas,
-    x: float,
-    y: float,
-    text: str,
-    size: float = 10,
-    bold: bool = False,
-    anchor: str = "start",
-    fill: str = "#000000",
-) -> None:
-    """Text at (x, y) mm with y measured from the bottom of the page."""
-    regular, bold_font = register_fonts()
-    c.setFillColor(colour(fill))
-    draw_string(c, x * mm, y * mm, text, bold_font if bold else regular, size, anchor)
-
-
 def add_notice(doc: Document, paper: str, message: str) -> None:
-    w, h = _portrait(paper)
-    doc.add_page(w, h, lambda c, pw, ph: _text(c, 20, ph - 30, message, 12))
+    w, h = pagedraw.portrait(paper)
+    doc.add_page(w, h, lambda c, pw, ph: pagedraw.text(c, 20, ph - 30, message, 12))
 
 
 def _dots(deck: DeckInfo) -> list:
     return list(deck.dots)
 
 
-def measure(text: str, size_mm: float, bold: bool) -> float:
-    """A map label's width in millimetres with the fonts the PDF draws it in."""
-    regular, bold_font = register_fonts()
-    return run_width(shape(text), bold_font if bold else regular, size_mm * mm / CAP) / mm
-
-
 def _germany_drawing(deck: DeckInfo, width_mm: float, labels: str = "fit"):
+    # The map modules load the outlines and shapely (about 0.3 s): only map pages need them.
     from geo.maps import germany_map_indexed
 
     return germany_map_indexed(
-        _dots(deck), width_mm=width_mm, language=deck.language, labels=labels, measure=measure
+        _dots(deck),
+        width_mm=width_mm,
+        language=deck.language,
+        labels=labels,
+        measure=pagedraw.measure,
     )
 
 
-MAP_TITLES = {
-    "de": ("Quizkarte: welcher Punkt ist welcher Ort?", "Lösungskarte"),
-    "en": ("Quiz map: which dot is which place?", "Answer map"),
-}
+MAP_TITLES = (_("Quiz map: which dot is which place?"), _("Answer map"))
 
 
 def add_germany_map(doc: Document, deck: DeckInfo, paper: str, quiz: bool = False) -> None:
     """The map on one page, scaled to fill the printable area: as a quiz (grid and dots, no
     names) or as the answer map (names where they fit, numbers and an index for the rest)."""
-    pw, ph = _portrait(paper)
+    pw, ph = pagedraw.portrait(paper)
     avail_w, avail_h = pw - 2 * MIN_MARGIN - 4, ph - 2 * MIN_MARGIN - 10
     base = _germany_drawing(deck, 180, "none")[0]
     scale = min(avail_w / base.width, avail_h / base.height)
     # Drawn at its printed size, so labels are measured as they will print.
     drawing, index = _germany_drawing(deck, 180 * scale, "none" if quiz else "fit")
-    title = MAP_TITLES["de" if deck.language == "de" else "en"][0 if quiz else 1]
+    title = in_language(deck.language, MAP_TITLES[0 if quiz else 1])
     form = f"germany-{'quiz' if quiz else 'answer'}-map"
 
     def draw(c: Canvas, w: float, h: float) -> None:
@@ -100,24 +72,24 @@ def add_germany_map(doc: Document, deck: DeckInfo, paper: str, quiz: bool = Fals
         c.translate((w - drawing.width) / 2 * mm, MIN_MARGIN * mm)
         c.doForm(name)
         c.restoreState()
-        _text(c, w - MIN_MARGIN - 2, h - MIN_MARGIN - 4, title, 9, bold=True, anchor="end")
+        pagedraw.text(c, w - MIN_MARGIN - 2, h - MIN_MARGIN - 4, title, 9, bold=True, anchor="end")
 
     doc.add_page(pw, ph, draw)
     add_index(doc, deck.language, paper, index)
 
 
-INDEX_TITLES = {
-    "de": ("Register", "Orte mit einer Nummer statt des Namens; Nord–Süd/West–Ost-Zahlen."),
-    "en": ("Index", "Places shown by a number instead of their name; north–south/west–east."),
-}
+INDEX_TITLES = (
+    _("Index"),
+    _("Places shown by a number instead of their name; north–south/west–east."),
+)
 
 
 def add_index(doc: Document, language: str, paper: str, entries: list) -> None:
     """The places a map shows by number, in columns: number, name, grid numbers."""
     if not entries:
         return
-    title, note = INDEX_TITLES["de" if language == "de" else "en"]
-    pw, ph = _portrait(paper)
+    title, note = (in_language(language, t) for t in INDEX_TITLES)
+    pw, ph = pagedraw.portrait(paper)
     m, line, cols = MIN_MARGIN + 8, 3.4, 3
     per_col = int((ph - 2 * m - 14) // line)
     per_page = per_col * cols
@@ -126,21 +98,21 @@ def add_index(doc: Document, language: str, paper: str, entries: list) -> None:
         chunk = entries[start : start + per_page]
 
         def draw(c: Canvas, w: float, h: float, chunk=chunk) -> None:
-            _text(c, m, h - m, title, 14, bold=True)
-            _text(c, m, h - m - 6, note, 8, fill="#555555")
+            pagedraw.text(c, m, h - m, title, 14, bold=True)
+            pagedraw.text(c, m, h - m - 6, note, 8, fill="#555555")
             for i, entry in enumerate(chunk):
                 x = m + (i // per_col) * col_w
                 y = h - m - 14 - (i % per_col) * line
                 number = "–" if entry.number is None else str(entry.number)
-                _text(c, x + 6, y, number, 7, bold=True, anchor="end", fill="#8a1c1c")
-                _text(c, x + 8, y, _clip(entry.name, col_w - 22), 7)
-                _text(c, x + col_w - 3, y, entry.where, 7, anchor="end", fill="#555555")
+                pagedraw.text(c, x + 6, y, number, 7, bold=True, anchor="end", fill="#8a1c1c")
+                pagedraw.text(c, x + 8, y, _clip(entry.name, col_w - 22), 7)
+                pagedraw.text(c, x + col_w - 3, y, entry.where, 7, anchor="end", fill="#555555")
 
         doc.add_page(pw, ph, draw)
 
 
 def _clip(text: str, width_mm: float) -> str:
-    while len(text) > 3 and measure(text, 7 * CAP / mm, False) > width_mm:
+    while len(text) > 3 and pagedraw.measure(text, 7 * CAP / mm, False) > width_mm:
         text = text[:-2] + "…"
     return text
 
@@ -151,7 +123,7 @@ def add_poster(doc: Document, deck: DeckInfo, paper: str) -> None:
     if deck.edition == "world":
         add_boards(doc, deck, paper, with_dots=True)
         return
-    pw, ph = _portrait(paper)
+    pw, ph = pagedraw.portrait(paper)
     inner_w, inner_h = pw - 2 * MIN_MARGIN, ph - 2 * MIN_MARGIN
     step_w, step_h = inner_w - POSTER_OVERLAP, inner_h - POSTER_OVERLAP
     width = POSTER_COLUMNS * step_w + POSTER_OVERLAP
@@ -212,15 +184,14 @@ def _alignment_marks(c: Canvas, w: float, h: float, col: int, row: int, rows: in
         c.line(m * mm, (h - m - o) * mm, (w - m) * mm, (h - m - o) * mm)
     c.setDash()
     label = f"{chr(65 + row)}{col + 1}"
-    _text(c, w - m - 1, m + 1, label, 9, bold=True, anchor="end", fill="#d62728")
+    pagedraw.text(c, w - m - 1, m + 1, label, 9, bold=True, anchor="end", fill="#d62728")
 
 
 def add_boards(doc: Document, deck: DeckInfo, paper: str, with_dots: bool = False) -> None:
     """The six world boards, landscape, one per page; ``with_dots`` adds the deck's places."""
-    from geo.board_maps import board_map
-    from geo.boards import BOARD_CODES
+    from geo.board_maps import board_map  # outlines and shapely: only board pages need them
 
-    pw, ph = _landscape(paper)
+    pw, ph = pagedraw.landscape(paper)
     for code in BOARD_CODES:
         drawing = board_map(
             code,
@@ -228,7 +199,7 @@ def add_boards(doc: Document, deck: DeckInfo, paper: str, with_dots: bool = Fals
             language=deck.language,
             dots=_dots(deck) if with_dots else (),
             labels="fit",
-            measure=measure,
+            measure=pagedraw.measure,
         )
         scale = min(
             (pw - 2 * MIN_MARGIN - 4) / drawing.width, (ph - 2 * MIN_MARGIN - 4) / drawing.height
@@ -243,30 +214,3 @@ def add_boards(doc: Document, deck: DeckInfo, paper: str, with_dots: bool = Fals
             c.restoreState()
 
         doc.add_page(pw, ph, draw)
-
-
-def add_extras(doc: Document, deck: DeckInfo, paper: str, track_length: int | None = None) -> None:
-    """Score pad (Germany) or guess cards and scoring track (world), and the rules summary."""
-    from printing import extras
-
-    if deck.edition == "germany":
-        extras.add_score_pad(doc, deck.language, paper)
-    else:
-        extras.add_guess_cards(doc, deck.language, paper)
-        extras.add_scoring_track(doc, deck.language, paper, track_length)
-    extras.add_rules(doc, deck.edition, deck.language, paper)
-
-
-def paragraph(
-    c: Canvas, x: float, top: float, width: float, text: str, size: float = 10, bold: bool = False
-) -> float:
-    """A wrapped paragraph from ``top`` (mm from the page bottom); returns the next line's top."""
-    regular, bold_font = register_fonts()
-    font = bold_font if bold else regular
-    used, lines = fit_text(text, font, bold_font, size, size, 100, width, 1000)
-    c.setFillColor(colour("#000000"))
-    y = top
-    for line, is_bold in lines:
-        y -= used * LEADING / mm
-        draw_string(c, x * mm, y * mm, line, bold_font if is_bold else font, used, shaped=True)
-    return y - used * 0.4 / mm

@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 from collections.abc import Callable, Iterable, Sequence
 
+from django.utils.translation import gettext_lazy as _
 from reportlab import rl_config
 from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
@@ -16,19 +17,24 @@ from reportlab.lib.utils import TimeStamp
 from reportlab.pdfgen.canvas import Canvas
 
 from printing.data import CardData
-from printing.fonts import draw_string, register_fonts
+from printing.designs import faces_for
+from printing.fonts import register_fonts
+from printing.i18n import in_language
 from printing.imposition import impose
-from printing.layouts import Face, faces_for
+from printing.layouts import Face
 from printing.render import draw_face
-from printing.sheets import Mark, Page, Rect, SheetSpec, face_page
+from printing.shaping import draw_string
+from printing.sheets import MIN_MARGIN, PAPER_EDGE, Mark, Page, Rect, SheetSpec, face_page
 
 PageDrawer = Callable[[Canvas, float, float], None]  # canvas, page width and height in mm
+Bleed = tuple[float, float, float, float]  # left, top, right, bottom in mm
+FaceDrawer = Callable[[Canvas, int, str, Bleed], None]  # canvas, card index, side, bleed
 MARK_COLOUR = HexColor("#000000")
 # Binary (Flate-only) streams: ASCII85 on top makes files 25 % larger and, in pure Python,
 # costs more time than drawing the cards.
 rl_config.useA85 = 0
 FOLD_COLOUR = HexColor("#777777")
-NOTES = {"de": "{cm} cm · mit 100 % drucken", "en": "{cm} cm · print at 100 %"}
+NOTE = _("{cm} cm · print at 100 %")
 DUPLEX = {"duplex-long": "DuplexFlipLongEdge", "duplex-short": "DuplexFlipShortEdge"}
 
 
@@ -57,6 +63,7 @@ class Document:
         compress: bool = True,
         author: str = "Spot On Studio",
         subject: str = "",
+        language: str = "de",
     ) -> None:
         regular, _ = register_fonts()
         self.buffer = io.BytesIO()
@@ -74,6 +81,10 @@ class Document:
         # Cards must print at their real size: no "fit to page" in the print dialogue.
         self.canvas.setViewerPreference("PrintScaling", "None")
         self.pages = 0
+        self.language = language
+        self._cut = False  # the current part's pages are cut out: each gets the scale note
+        self._parts = 0
+        self._pending: str | None = None
         self._mark_forms: dict[tuple[float, float, tuple[Mark, ...]], str] = {}
 
     def _boxes(self, page_h: float, trim: Rect, bleed: Rect) -> None:
@@ -83,23 +94,58 @@ class Document:
         self.canvas.setTrimBox(box(trim))
         self.canvas.setBleedBox(box(bleed))
 
-    def add_sheets(self, cards: Sequence[CardData], spec: SheetSpec) -> None:
-        card_w, card_h = spec.card
-        pages = impose([c.has_back for c in cards], spec)
-        self.canvas.setViewerPreference("Duplex", DUPLEX.get(spec.layout, "Simplex"))
-        language = cards[0].language if cards else "de"
-        for page in pages:
-            self._sheet_page(page, cards, card_w, card_h, language)
+    def begin_part(self, title: str, cut: bool = True) -> None:
+        """A new part of the kit: a bookmark to its first page (viewers list them in their
+        sidebar), and whether its pages carry the scale note."""
+        self._pending = title  # marked on the part's first page, when it has one
+        self._cut = cut
 
-    def _sheet_page(
-        self, page: Page, cards: Sequence[CardData], w: float, h: float, language: str
+    def _mark_part(self) -> None:
+        if self._pending is None:
+            return
+        key = f"part-{self._parts}"
+        self._parts += 1
+        self.canvas.bookmarkPage(key)
+        self.canvas.addOutlineEntry(self._pending, key, level=0)
+        self._pending = None
+
+    def request_duplex(self, layout: str) -> None:
+        """Ask the print dialogue for the flip the layout's backs need (or for one side)."""
+        self.canvas.setViewerPreference("Duplex", DUPLEX.get(layout, "Simplex"))
+
+    def add_sheets(self, cards: Sequence[CardData], spec: SheetSpec) -> None:
+        """Data-driven cards (``printing.designs``) imposed on sheets."""
+        w, h = spec.card
+
+        def draw(c: Canvas, index: int, side: str, bleed: Bleed) -> None:
+            face, face_data = _side(cards[index], side, w, h)
+            draw_face(c, face, face_data, bleed)
+
+        language = cards[0].language if cards else None
+        self.add_imposed([c.has_back for c in cards], spec, draw, language)
+
+    def add_imposed(
+        self,
+        has_back: Sequence[bool],
+        spec: SheetSpec,
+        draw: FaceDrawer,
+        language: str | None = None,
     ) -> None:
+        """Cards imposed on sheets with crop marks, the duplex request and the scale note;
+        ``draw(canvas, card, side, bleed)`` paints one face with the origin at its trim box's
+        bottom-left corner (the bleed in mm: left, top, right, bottom)."""
+        self.request_duplex(spec.layout)
+        w, h = spec.card
+        language = language or self.language
+        for page in impose(list(has_back), spec):
+            self._sheet_page(page, w, h, draw, language)
+
+    def _sheet_page(self, page: Page, w: float, h: float, draw: FaceDrawer, language: str) -> None:
+        self._mark_part()
         c = self.canvas
         c.setPageSize((page.width * mm, page.height * mm))
         self._boxes(page.height, page.trim_box, page.bleed_box)
         for slot in page.slots:
-            data = cards[slot.card]
-            face, face_data = _side(data, slot.side, w, h)
             t, b = slot.trim, slot.bleed
             bleed = (t.x - b.x, t.y - b.y, b.right - t.right, b.bottom - t.bottom)
             c.saveState()
@@ -110,12 +156,12 @@ class Document:
                 bleed = (bleed[2], bleed[3], bleed[0], bleed[1])
             else:
                 c.transform(1, 0, 0, 1, x, y)
-            draw_face(c, face, face_data, bleed)
+            draw(c, slot.card, slot.side, bleed)
             c.restoreState()
         if page.marks:
             c.doForm(self._marks_form(page))
         if page.note is not None:
-            self._scale_note(page, language)
+            self.scale_note(page.height, page.note, language)
         c.showPage()
         self.pages += 1
 
@@ -153,12 +199,12 @@ class Document:
         self._mark_forms[key] = name
         return name
 
-    def _scale_note(self, page: Page, language: str) -> None:
+    def scale_note(self, page_h: float, note: Rect, language: str | None = None) -> None:
         """A scale bar in whole centimetres and "print at 100 %": a ruler checks the print."""
         c = self.canvas
-        note = page.note
+        language = language or self.language
         cm = max(1, min(5, int((note.w - 24) // 10)))
-        x0, y_bar = note.x, page.height - note.bottom + 0.6
+        x0, y_bar = note.x, page_h - note.bottom + 0.6
         c.setStrokeColor(MARK_COLOUR)
         c.setFillColor(MARK_COLOUR)
         c.setLineWidth(0.4)
@@ -167,7 +213,7 @@ class Document:
             x = (x0 + 10 * k) * mm
             c.line(x, y_bar * mm, x, (y_bar + 1.4) * mm)
         regular, _ = register_fonts()
-        text = NOTES.get(language, NOTES["en"]).format(cm=cm)
+        text = in_language(language, NOTE).format(cm=cm)
         draw_string(c, (x0 + 10 * cm + 1.5) * mm, y_bar * mm, text, regular, 5.5)
 
     def add_faces(self, cards: Sequence[CardData], spec: SheetSpec) -> list[str]:
@@ -194,17 +240,32 @@ class Document:
         return names
 
     def add_page(self, width: float, height: float, draw: PageDrawer) -> None:
+        """A whole page drawn by ``draw``; a page to cut out gets the scale note in its
+        bottom margin (kit pages keep the lowest ``NOTE_ROOM`` millimetres free for it)."""
+        self._mark_part()
         c = self.canvas
         c.setPageSize((width * mm, height * mm))
         whole = Rect(0, 0, width, height)
         self._boxes(height, whole, whole)
+        c.saveState()
         draw(c, width, height)
+        c.restoreState()
+        if self._cut:
+            self.scale_note(height, bottom_note(width, height))
         c.showPage()
         self.pages += 1
 
     def finish(self) -> bytes:
         self.canvas.save()
         return self.buffer.getvalue()
+
+
+NOTE_ROOM = 5.0  # mm at the foot of a kit page kept free for the scale note
+
+
+def bottom_note(width: float, height: float) -> Rect:
+    """Where the scale note goes on a whole page: in the bottom margin, from the left."""
+    return Rect(MIN_MARGIN, height - PAPER_EDGE - 3.5 - 0.5, min(80.0, width / 2), 3.5)
 
 
 def cards_pdf(cards: Sequence[CardData], spec: SheetSpec, title: str = "Spot On") -> bytes:

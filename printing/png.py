@@ -7,8 +7,6 @@ import zipfile
 from collections.abc import Iterator, Sequence
 from functools import cache
 
-import pypdfium2 as pdfium
-
 from printing.data import CardData
 from printing.pdf import Document, expand_quantities
 from printing.sheets import SheetSpec, face_page
@@ -31,6 +29,9 @@ def pixel_size(width_mm: float, height_mm: float, dpi: int) -> tuple[int, int]:
 
 def rasterise(pdf: bytes, dpi: int = 300, pages: Sequence[int] | None = None) -> Iterator[bytes]:
     """Each (chosen) page of ``pdf`` as PNG bytes, sized to the page's millimetres at ``dpi``."""
+    # pdfium is a 5 MB native library: loaded when a PNG is made, not by every PDF print.
+    import pypdfium2 as pdfium
+
     doc = pdfium.PdfDocument(pdf)
     try:
         for index in pages if pages is not None else range(len(doc)):

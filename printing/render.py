@@ -14,25 +14,38 @@ import math
 from functools import lru_cache
 
 from reportlab.lib.colors import HexColor
+from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.textobject import PDFTextObject
 
+from printing.board_diagram import draw_board_diagram
+from printing.colours import colour
 from printing.data import CardData
 from printing.faceplan import Plan, plan
-from printing.fonts import chars, register_fonts, runs, shape
-from printing.fonts import width as run_width
-from printing.layouts import Background, Blob, Box, Element, Face, Image, Map, Text
+from printing.fonts import CAP, register_fonts
+from printing.layouts import (
+    Background,
+    Blob,
+    Box,
+    Disc,
+    Element,
+    Face,
+    Image,
+    Index,
+    Map,
+    Pattern,
+    Polygon,
+    Symbol,
+    Text,
+)
+from printing.match_draw import draw_symbol
+from printing.shaping import draw_string, plain, runs, text_out
+from printing.shaping import width as run_width
 from printing.sheets import MAX_BLEED
 from printing.textfit import LEADING, fit_text, text_width
 
 Bleed = tuple[float, float, float, float]  # left, top, right, bottom in millimetres
-CAP = 0.73  # DejaVu Sans cap height per point of size: centres capitals in their line
-
-
-@lru_cache(maxsize=256)
-def colour(value: str) -> HexColor:
-    return HexColor(value)
 
 
 def _resolve(value: str | None, data: CardData) -> HexColor | None:
@@ -63,38 +76,101 @@ def draw_face(canvas: Canvas, face: Face, data: CardData, bleed: Bleed = (0, 0, 
     writer.flush()
 
 
+def _draw_background(canvas: Canvas, el: Background, data: CardData, face: Face, bleed: Bleed):
+    left, top, right, bottom = bleed
+    canvas.setFillColor(_resolve(el.fill, data))
+    w, h = face.width + left + right, face.height + top + bottom
+    canvas.rect(-left * mm, -bottom * mm, w * mm, h * mm, stroke=0, fill=1)
+
+
+def _draw_map(canvas: Canvas, el: Map, data: CardData, face: Face, bleed: Bleed) -> None:
+    draw_board_diagram(canvas, el.x, face.height - el.y - el.h, el.w, el.h, data)
+
+
+def _draw_image(canvas: Canvas, el: Image, data: CardData, face: Face, bleed: Bleed) -> None:
+    path = getattr(data, el.content, "")
+    if path:
+        y = (face.height - el.y - el.h) * mm
+        canvas.drawImage(path, el.x * mm, y, el.w * mm, el.h * mm,
+                         preserveAspectRatio=True, anchor="c", mask="auto")  # fmt: skip
+
+
+def _draw_index(canvas: Canvas, el: Index, data: CardData, face: Face, bleed: Bleed) -> None:
+    """A playing card's corner index: the rank over the suit sign, centred in its box; a
+    turned index is the same turned about the box's centre (the opposite corner)."""
+    _, bold = register_fonts()
+    rank, suit = data.value("rank"), data.value("suit_symbol")
+    canvas.saveState()
+    cx, cy = (el.x + el.w / 2) * mm, (face.height - el.y - el.h / 2) * mm
+    canvas.translate(cx, cy)
+    if el.turned:
+        canvas.rotate(180)
+    canvas.setFillColor(_resolve(el.fill, data))
+    top = el.h / 2 * mm
+    # The rank's capitals fill the top 45 %, the suit sign the bottom 30 %: the J's descender
+    # (a quarter of its height in DejaVu Sans Bold) ends in the gap between them.
+    size = el.h * 0.45 * mm / CAP * (0.78 if len(rank) > 1 else 1.0)  # "10" keeps the height
+    draw_string(canvas, 0, top - el.h * 0.45 * mm, rank, bold, size, "middle")
+    if suit:
+        draw_string(canvas, 0, -top, suit, bold, el.h * 0.3 * mm / CAP, "middle")
+    canvas.restoreState()
+
+
+def _draw_blob_shape(canvas: Canvas, el: Blob, data: CardData, face: Face, bleed: Bleed):
+    _draw_blob(canvas, el, data, face.height)
+
+
+def _draw_pattern(canvas: Canvas, el: Pattern, data: CardData, face: Face, bleed: Bleed):
+    _, bold = register_fonts()
+    canvas.setFillColor(_resolve(el.fill, data))
+    rows, cols = int(face.height / el.step) + 1, int(face.width / el.step) + 1
+    for row in range(rows):
+        for col in range(cols):
+            sign = el.signs[(row + col) % len(el.signs)]
+            x, y = el.step * (col + 0.5) * mm, el.step * (row + 0.3) * mm
+            draw_string(canvas, x, y, sign, bold, el.size, "middle")
+
+
+def _draw_disc(canvas: Canvas, el: Disc, data: CardData, face: Face, bleed: Bleed) -> None:
+    fill, stroke = _resolve(el.fill, data), _resolve(el.stroke, data)
+    if fill is not None:
+        canvas.setFillColor(fill)
+    if stroke is not None:
+        canvas.setStrokeColor(stroke)
+        canvas.setLineWidth(el.stroke_width * mm)
+    r = el.r + (max(bleed) if el.bleed else 0.0)
+    canvas.circle(el.cx * mm, (face.height - el.cy) * mm, r * mm,
+                  stroke=int(stroke is not None), fill=int(fill is not None))  # fmt: skip
+
+
+def _draw_polygon(canvas: Canvas, el: Polygon, data: CardData, face: Face, bleed: Bleed):
+    path = canvas.beginPath()
+    for i, (x, y) in enumerate(el.points):
+        point = (x * mm, (face.height - y) * mm)
+        path.moveTo(*point) if i == 0 else path.lineTo(*point)
+    path.close()
+    canvas.setStrokeColor(_resolve(el.stroke, data))
+    canvas.setLineWidth(el.stroke_width * mm)
+    canvas.drawPath(path, stroke=1, fill=0)
+
+
+# One drawer per element kind: a new kind of face part is a new entry here, not a renderer.
+SHAPES = {
+    Background: _draw_background,
+    Box: lambda canvas, el, data, face, bleed: _draw_box(canvas, el, data, face, bleed),
+    Blob: _draw_blob_shape,
+    Map: _draw_map,
+    Image: _draw_image,
+    Index: _draw_index,
+    Pattern: _draw_pattern,
+    Disc: _draw_disc,
+    Polygon: _draw_polygon,
+    Symbol: draw_symbol,
+}
+
+
 def _draw_shape(canvas: Canvas, el: Element, data: CardData, face: Face, bleed: Bleed) -> None:
-    h = face.height
-    if isinstance(el, Background):
-        left, top, right, bottom = bleed
-        canvas.setFillColor(_resolve(el.fill, data))
-        canvas.rect(
-            -left * mm,
-            -bottom * mm,
-            (face.width + left + right) * mm,
-            (h + top + bottom) * mm,
-            stroke=0,
-            fill=1,
-        )
-    elif isinstance(el, Box):
-        _draw_box(canvas, el, data, face, bleed)
-    elif isinstance(el, Blob):
-        _draw_blob(canvas, el, data, h)
-    elif isinstance(el, Map):
-        draw_board_diagram(canvas, el.x, h - el.y - el.h, el.w, el.h, data)
-    elif isinstance(el, Image):
-        path = getattr(data, el.content, "")
-        if path:
-            canvas.drawImage(
-                path,
-                el.x * mm,
-                (h - el.y - el.h) * mm,
-                el.w * mm,
-                el.h * mm,
-                preserveAspectRatio=True,
-                anchor="c",
-                mask="auto",
-            )
+    SHAPES[type(el)](canvas, el, data, face, bleed)
 
 
 def _fixed_form(canvas: Canvas, face: Face, face_plan: Plan, bleed: Bleed) -> str:
@@ -126,6 +202,11 @@ def _fixed_form(canvas: Canvas, face: Face, face_plan: Plan, bleed: Bleed) -> st
     return name
 
 
+@lru_cache(maxsize=256)
+def _fill_op(fill: HexColor) -> str:
+    return f"{fp_str(fill.red, fill.green, fill.blue)} rg"
+
+
 class _TextWriter:
     """One text object for a run of texts, setting colour and font only when they change:
     a text object per line, each with its colour, cost more than the glyphs themselves."""
@@ -144,21 +225,22 @@ class _TextWriter:
             obj = self.obj = self.canvas.beginText()
             self.fill = self.font = None
         if fill is not self.fill:
-            obj.setFillColor(fill)
-            self.fill = fill
+            obj._code.append(_fill_op(fill))  # opaque colours: reportlab's setter also
+            obj._fillColorObj = self.fill = fill  # checks alpha and colour spaces each time
         obj.setTextOrigin(x, y)
-        if chars(font).issuperset(text):  # the common case: one font, one run
+        if plain(text, font):  # the common case: one font, one run, nothing to shape
             if self.font != (font, size):
                 obj.setFont(font, size)
                 self.font = (font, size)
             obj.textLine(text)  # textOut would measure the text again to advance
             return
-        # A character DejaVu lacks comes from the first fallback font that has it.
-        for piece, piece_font in runs(text, font):
-            if self.font != (piece_font, size):
-                obj.setFont(piece_font, size)
-                self.font = (piece_font, size)
-            obj.textOut(piece)
+        # Anything else (a fallback font, right-to-left, shaping) goes along the one text path.
+        state = [*(self.font or (None, None)), False]
+        obj.setStrokeColor(fill)  # emboldened fallback glyphs are stroked in their fill
+        text_out(obj, runs(text, font), size, state)
+        if state[2]:
+            obj.setTextRenderMode(0)
+        self.font = (state[0], state[1])
 
     def flush(self) -> None:
         if self.obj is not None:
@@ -197,7 +279,9 @@ def _draw_text(
     writer: _TextWriter, el: Text, text: str, data: CardData, h: float, regular: str, bold: str
 ) -> None:
     font = bold if el.bold else regular
-    size, lines = fit_text(text, font, bold, el.size, el.min_size, el.max_lines, el.w, el.h)
+    size, lines = fit_text(
+        text, font, bold, el.size, el.min_size, el.max_lines, el.w, el.h, data.language
+    )
     lead = size * LEADING
     box_top = (h - el.y) * mm
     block = lead * len(lines)
@@ -221,7 +305,7 @@ def _draw_text(
 
 
 def _draw_label(writer: _TextWriter, el: Blob, data: CardData, h: float, bold: str) -> None:
-    text = shape(data.value(el.content))
+    text = data.value(el.content)
     if text:
         x = el.cx * mm - text_width(text, bold, el.size) / 2
         ink = _resolve(el.ink, data)
@@ -289,98 +373,3 @@ def _draw_blob(canvas: Canvas, el: Blob, data: CardData, h: float) -> None:
     canvas.translate(el.cx * mm, (h - el.cy) * mm)
     canvas.doForm(name)
     canvas.restoreState()
-
-
-# --- The small board diagram on world solution sides -----------------------------------------
-def solution_cells(code: str) -> tuple[int, int] | None:
-    """(column 0–5, row 0–5) of a solution's small rectangle on its board, or None."""
-    parts = code.split("-")
-    if len(parts) != 4:
-        return None
-    _, col, row, letter = parts
-    cols, rows = "WMO", "NMS"
-    if col not in cols or row not in rows or letter not in "ABCD":
-        return None
-    ix = cols.index(col) * 2 + (letter in "BD")
-    iy = rows.index(row) * 2 + (letter in "CD")
-    return ix, iy
-
-
-def draw_board_diagram(
-    canvas: Canvas, x: float, y: float, w: float, h: float, data: CardData
-) -> None:
-    """The card's board (land and sea) with its 3×3 fields of 2×2 rectangles, the solution
-    rectangles filled in the board colour.
-
-    ``x, y`` is the bottom-left corner in millimetres from the card's bottom-left; the board
-    keeps its own aspect ratio inside that box.
-    """
-    mini = _mini_board(data.board)
-    aspect = mini[4] / mini[3] if mini else h / w
-    dw, dh = (w, w * aspect) if w * aspect <= h else (h / aspect, h)
-    x0, y0 = (x + (w - dw) / 2) * mm, (y + (h - dh) / 2) * mm
-    pw, ph = dw * mm, dh * mm
-    accent = colour(data.board_colour)
-    canvas.setFillColor(colour("#ffffff"))
-    canvas.rect(x0, y0, pw, ph, stroke=0, fill=1)
-    if mini:
-        from printing.mapdraw_pdf import map_form
-
-        drawing, fx, fy, fw, _fh = mini
-        name = map_form(canvas, drawing, f"mini-board-{data.board}")
-        scale = pw / (fw * mm)
-        canvas.saveState()
-        clip = canvas.beginPath()
-        clip.rect(x0, y0, pw, ph)
-        canvas.clipPath(clip, stroke=0, fill=0)
-        # Put the board frame's top-left (fx, fy in the drawing, y down) at the box's top-left.
-        canvas.translate(x0 - fx * mm * scale, y0 + ph - (drawing.height - fy) * mm * scale)
-        canvas.scale(scale, scale)
-        canvas.doForm(name)
-        canvas.restoreState()
-    canvas.saveState()
-    canvas.setFillColor(accent)
-    canvas.setFillAlpha(0.7)  # the land under the solution stays recognisable
-    for code in data.solutions:
-        cell = solution_cells(code)
-        if cell is None:
-            continue
-        ix, iy = cell
-        canvas.rect(x0 + ix * pw / 6, y0 + ph - (iy + 1) * ph / 6, pw / 6, ph / 6, stroke=0, fill=1)
-    canvas.restoreState()
-    canvas.setStrokeColor(colour("#000000"))
-    canvas.setLineWidth(0.3)
-    for i in (1, 3, 5):
-        canvas.line(x0 + i * pw / 6, y0, x0 + i * pw / 6, y0 + ph)
-        canvas.line(x0, y0 + i * ph / 6, x0 + pw, y0 + i * ph / 6)
-    canvas.setLineWidth(1.0)
-    canvas.setStrokeColor(accent)
-    for i in (2, 4):
-        canvas.line(x0 + i * pw / 6, y0, x0 + i * pw / 6, y0 + ph)
-        canvas.line(x0, y0 + i * ph / 6, x0 + pw, y0 + i * ph / 6)
-    canvas.setLineWidth(1.2)
-    canvas.rect(x0, y0, pw, ph, stroke=1, fill=0)
-
-
-@lru_cache(maxsize=8)
-def _mini_board(code: str):
-    """(land-and-sea drawing, frame x, y, width, height in mm) of a board, or None."""
-    try:
-        from geo.board_maps import board_map
-        from geo.mapdraw import MapDrawing, Polygon
-    except ImportError:  # the geo maps are optional for printing cards
-        return None
-    try:
-        full = board_map(code, width_mm=120)
-    except ValueError:
-        return None
-    polygons = [item for item in full.items if isinstance(item, Polygon) and item.fill]
-    if not polygons:
-        return None
-    frame = polygons[0].rings[0]  # the sea rectangle comes first
-    fx, fy = frame[0]
-    fx, fy = float(fx), float(fy)
-    fw, fh = float(frame[2][0] - fx), float(frame[2][1] - fy)
-    # Land only: thin outlines would turn to mush at card size.
-    land = tuple(Polygon(p.rings, fill=p.fill, opacity=p.opacity) for p in polygons)
-    return MapDrawing(full.width, full.height, land), fx, fy, fw, fh

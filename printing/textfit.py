@@ -5,12 +5,14 @@ Sizes are points, box sizes are millimetres; widths come from the registered fon
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from reportlab.lib.units import mm
 
-from printing.fonts import shape
-from printing.fonts import width as run_width
+from cards.hyphenation import SOFT_HYPHEN, soft_hyphens
+from printing.shaping import normalise
+from printing.shaping import width as run_width
 
 LEADING = 1.18  # line height as a multiple of the font size
 ABSOLUTE_MIN = 3.0  # points; below the layout's minimum we still shrink rather than overflow
@@ -26,13 +28,18 @@ def text_width(word: str, font: str, size: float) -> float:
 _width = text_width
 
 
+_BREAK = re.compile(f"(?<=[-/{SOFT_HYPHEN}])")
+
+
 def _pieces(word: str) -> list[str]:
-    """A word cut after each hyphen (Garmisch-|Partenkirchen): places to break a long name
-    before it has to shrink. A hyphen at either end stays with its word."""
-    parts = word.split("-")
-    if len(parts) == 1 or not all(parts[1:-1]) or not parts[0] or not parts[-1]:
-        return [word]
-    return [p + "-" for p in parts[:-1]] + [parts[-1]]
+    """A word cut after each hyphen (Garmisch-|Partenkirchen), slash (Reichenbach/|Vogtland)
+    and soft hyphen (Reckling|hausen):
+    places to break a long name before it has to shrink. A hyphen at either end stays with its
+    word."""
+    parts = _BREAK.split(word)
+    if len(parts) == 1 or not all(p.strip("-/" + SOFT_HYPHEN) for p in parts):
+        return [word.replace(SOFT_HYPHEN, "")]
+    return parts
 
 
 def _wrap(words: list[str], font: str, size: float, width: float) -> list[str] | None:
@@ -42,9 +49,11 @@ def _wrap(words: list[str], font: str, size: float, width: float) -> list[str] |
     current: list[str] = []  # pieces; a piece ending in "-" joins the next without a space
     current_w = 0.0
     for word in words:
-        pieces = _pieces(word) if "-" in word else (word,)
+        breakable = "-" in word or "/" in word or SOFT_HYPHEN in word
+        pieces = _pieces(word) if breakable else (word,)
         for k, piece in enumerate(pieces):
-            ww = _width(piece, font, size)
+            # A soft hyphen shows as "-" where the line breaks: measured as if it did.
+            ww = _width(piece.replace(SOFT_HYPHEN, "-"), font, size)
             if ww > width:
                 return None
             gap = space if current and not k else 0.0
@@ -60,10 +69,14 @@ def _wrap(words: list[str], font: str, size: float, width: float) -> list[str] |
 
 
 def _join(pieces: list[str]) -> str:
-    return "".join(pieces).lstrip(" ")
+    line = "".join(pieces).lstrip(" ")
+    if line.endswith(SOFT_HYPHEN):
+        line = line[:-1] + "-"  # broken here: the hyphen shows
+    return line.replace(SOFT_HYPHEN, "")
 
 
 def _layout(paragraphs: tuple[str, ...], font: str, bold_font: str, size: float, width: float):
+    """The lines of ``paragraphs`` at ``size``, or None when a piece is wider than the box."""
     out: list[tuple[str, bool]] = []
     for para in paragraphs:
         bold = para.startswith("**") and para.endswith("**") and len(para) > 4
@@ -94,25 +107,38 @@ def fit_text(
     max_lines: int,
     width_mm: float,
     height_mm: float,
+    language: str = "de",
 ) -> tuple[float, tuple[tuple[str, bool], ...]]:
     """(font size, lines) for the largest size at which ``text`` fits the box.
 
     Down to ``min_size`` the text may use at most ``max_lines`` lines; below it, any number of
     lines that fit the height, shrinking to ``ABSOLUTE_MIN`` and finally cutting lines off
-    (marked with an ellipsis) so that nothing ever overflows the box.
+    (marked with an ellipsis) so that nothing ever overflows the box. At each size a long word
+    that does not fit is broken between syllables (``language``'s hyphenation) before the
+    text shrinks further.
     """
     width, height = width_mm * mm, height_mm * mm
-    paragraphs = tuple(shape(p.strip()) for p in text.split("\n") if p.strip())
+    paragraphs = tuple(normalise(p.strip()) for p in text.split("\n") if p.strip())
     if not paragraphs:
         return size, ()
     if len(paragraphs) == 1 and _fits_as_is(paragraphs[0], font, size, width, height):
         return size, ((paragraphs[0], False),)
+    hyphenated: tuple[str, ...] | None = None  # worked out only if a size needs it
     s = size
     while True:
-        lines = _layout(paragraphs, font, bold_font, s, width)
         limit = max_lines if s >= min_size else 10_000
-        if lines is not None and len(lines) <= limit and len(lines) * s * LEADING <= height:
-            return s, tuple(lines)
+        # Hyphenate only once shrinking has reached the minimum: a name a little too long
+        # for its box shrinks, a very long one breaks between syllables instead of below it.
+        near_min = s <= min_size / 0.94
+        for hyphenate in (False, True) if near_min else (False,):
+            if hyphenate and hyphenated is None:
+                hyphenated = tuple(soft_hyphens(p, language) for p in paragraphs)
+            candidate = hyphenated if hyphenate else paragraphs
+            if candidate is None or (hyphenate and candidate == paragraphs):
+                continue
+            lines = _layout(candidate, font, bold_font, s, width)
+            if lines is not None and len(lines) <= limit and len(lines) * s * LEADING <= height:
+                return s, tuple(lines)
         if s <= ABSOLUTE_MIN:
             break
         s = max(ABSOLUTE_MIN, s * 0.94 if s > min_size else s - 0.25)

@@ -2,20 +2,26 @@ from __future__ import annotations
 
 from django.urls import path
 
-from printing import match_views, views, views_dice, views_numbers
+from printing import views
 
 app_name = "printing"
 urlpatterns = [
     path("", views.index, name="index"),
-    path("numbers-kit.pdf", views_numbers.numbers_kit_pdf, name="numbers_kit"),
-    path("games/dice.pdf", views_dice.dice_kit, name="dice_kit"),
-    path("<slug:slug>/", views.deck_page, name="deck"),
-    path("<slug:slug>/deck.pdf", views.deck_pdf, name="pdf"),
-    path("<slug:slug>/faces.zip", views.deck_png_zip, name="png_zip"),
-    path("<slug:slug>/preview.png", views.deck_preview, name="preview"),
-    # Match decks: round cards with their own options.
-    path("<slug:slug>/round/", match_views.round_page, name="match"),
-    path("<slug:slug>/round.pdf", match_views.round_pdf, name="match_pdf"),
-    path("<slug:slug>/round.zip", match_views.round_png_zip, name="match_png_zip"),
-    path("<slug:slug>/round.png", match_views.round_preview, name="match_preview"),
+    # Kits that need no deck (Numbers, the dice game).
+    path("kits/<slug:kit>/", views.page, name="kit_page"),
+    path("kits/<slug:kit>/kit.pdf", views.pdf, name="kit_pdf"),
+    path("kits/<slug:kit>/faces.zip", views.png_zip, name="kit_png_zip"),
+    path("kits/<slug:kit>/preview.png", views.preview, name="kit_preview"),
+    path("numbers-kit.pdf", views.numbers_kit_pdf, name="numbers_kit"),
+    path("games/dice.pdf", views.dice_kit_pdf, name="dice_kit"),
+    # A deck, printed with its edition's kit (match decks included).
+    path("<slug:slug>/", views.page, name="deck"),
+    path("<slug:slug>/deck.pdf", views.pdf, name="pdf"),
+    path("<slug:slug>/faces.zip", views.png_zip, name="png_zip"),
+    path("<slug:slug>/preview.png", views.preview, name="preview"),
+    # The older addresses of a match deck's page and downloads.
+    path("<slug:slug>/round/", views.round_page, name="match"),
+    path("<slug:slug>/round.pdf", views.round_pdf, name="match_pdf"),
+    path("<slug:slug>/round.zip", views.round_png_zip, name="match_png_zip"),
+    path("<slug:slug>/round.png", views.round_preview, name="match_preview"),
 ]

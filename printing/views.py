@@ -1,35 +1,93 @@
-"""The print page per deck, its preview and downloads. Results are cached by deck content."""
+"""One set of print views for every kit: its options page, the PDF, the PNG zip, a preview.
+
+A fixed kit (Numbers, the dice game) lives at ``/print/kits/<kit>/``; a deck prints at
+``/print/<slug>/`` with the kit of its edition. Results are cached by what is printed (the
+deck's content) and the options.
+"""
 
 from __future__ import annotations
 
-from django.contrib.auth.decorators import login_required
+import hashlib
+import json
+
+from django.contrib.auth.views import redirect_to_login
 from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
-from django.shortcuts import get_object_or_404, redirect, render
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from cards.models import Deck
+from cards.models import Deck, Edition
 from cards.roles import can_print
-from printing.cards import deck_fingerprint, deck_info
-from printing.forms import bound_form
-from printing.kit import PNG_PARTS, PrintError, PrintOptions, render_pdf, render_png_zip
+from printing import kits
+from printing.cards import deck_fingerprint
+from printing.kit_forms import KitForm, bound_form
+from printing.kitcore import Job, Kit, KitError
 from printing.png import preview_png
 
 CACHE_SECONDS = 24 * 3600
 PREVIEW_DPI = 60
+RENDER_VERSION = "3"  # bump when a printed design changes, so cached files are not reused
 
 
-def _get_deck_for_user(request: HttpRequest, slug: str) -> Deck:
+def _allowed(request: HttpRequest, kit: Kit) -> HttpResponse | None:
+    """None when the user may print ``kit``; else the log-in redirect or PermissionDenied."""
+    if kit.public:
+        return None
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
     if not can_print(request.user):
         raise PermissionDenied
-    return get_object_or_404(Deck, slug=slug)
+    return None
 
 
-def _cached(deck: Deck, options: PrintOptions, language: str, kind: str, make) -> bytes:
-    """``make()`` once per deck content, options and output kind."""
-    key = f"printing:{kind}:{options.key(deck_fingerprint(deck) + language)}"
+def _deck(slug: str) -> Deck:
+    return get_object_or_404(Deck.objects.select_related("match"), slug=slug)
+
+
+def _kit_and_deck(kit_slug: str | None, slug: str | None) -> tuple[Kit, Deck | None]:
+    if slug is None:
+        try:
+            kit = kits.get(kit_slug or "")
+        except KitError:
+            raise Http404("no such kit") from None
+        if kit.source:
+            raise Http404("this kit prints a deck: choose one on /print/")
+        return kit, None
+    deck = _deck(slug)
+    if deck.edition == Edition.MATCH and not hasattr(deck, "match"):
+        raise Http404("the match deck has no cards yet")
+    return kits.for_edition(deck.edition), deck
+
+
+def _refused(text: str) -> HttpResponse:
+    return HttpResponseBadRequest(text, content_type="text/plain; charset=utf-8")
+
+
+def _form_errors(form: KitForm) -> str:
+    errors = "; ".join(
+        f"{k}: {' '.join(v)}" if k != "__all__" else " ".join(v) for k, v in form.errors.items()
+    )
+    return "{} {}".format(_("Invalid print options."), errors)
+
+
+def _content(deck: Deck | None) -> str:
+    """What the deck prints, as a string that changes with every edit of it."""
+    if deck is None:
+        return ""
+    if deck.edition == Edition.MATCH:
+        return json.dumps(deck.match.as_data().as_json(), sort_keys=True)
+    return deck_fingerprint(deck)
+
+
+def _cached(job: Job, deck: Deck | None, kind: str, make) -> bytes:
+    """``make()`` once per kit, deck content, options and output kind."""
+    content = _content(deck)
+    raw = json.dumps(
+        [RENDER_VERSION, job.kit.slug, kind, content, dict(job.options)], sort_keys=True
+    )
+    key = f"printing:{kind}:{hashlib.sha256(raw.encode()).hexdigest()}"
     data = cache.get(key)
     if data is None:
         data = make()
@@ -37,119 +95,197 @@ def _cached(deck: Deck, options: PrintOptions, language: str, kind: str, make) -
     return data
 
 
-def _pdf(deck: Deck, options: PrintOptions, language: str) -> bytes:
-    return _cached(
-        deck, options, language, "pdf", lambda: render_pdf(deck_info(deck, language), options)
-    )
+def _job_or_400(request: HttpRequest, kit: Kit, deck: Deck | None, query=None):
+    """(the form, None) or (None, a 400 naming what is wrong)."""
+    form = bound_form(kit, request.GET if query is None else query, deck)
+    if not form.is_valid():
+        return None, _refused(_form_errors(form))
+    return form, None
 
 
-@login_required
+def _filename(job: Job, deck: Deck | None, ext: str) -> str:
+    what = job.options.get("what", "kit")
+    what = what if isinstance(what, str) else "-".join(what)
+    name = deck.slug if deck is not None else f"spot-on-{job.kit.slug}"
+    return f"{name}-{what}-{job.language}.{ext}"
+
+
 @require_GET
 def index(request: HttpRequest) -> HttpResponse:
+    """Every kit: the fixed ones with their options page, the deck kits with their decks."""
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
     if not can_print(request.user):
         raise PermissionDenied
-    decks = Deck.objects.order_by("name")
-    return render(request, "printing/index.html", {"decks": decks})
+    decks = list(Deck.objects.order_by("name"))
+    deck_kits = [
+        (kit, [d for d in decks if d.edition in kit.editions])
+        for kit in kits.KITS.values()
+        if kit.source
+    ]
+    known = {e for kit in kits.KITS.values() for e in kit.editions}
+    others = [d for d in decks if d.edition not in known]
+    context = {"fixed": kits.fixed_kits(), "deck_kits": deck_kits, "others": others}
+    return render(request, "printing/index.html", context)
 
 
-@login_required
 @require_GET
-def deck_page(request: HttpRequest, slug: str) -> HttpResponse:
-    deck = _get_deck_for_user(request, slug)
-    if deck.edition == "match":  # round cards have their own page and options
-        return redirect("printing:match", slug=deck.slug)
-    form = bound_form(request.GET, deck.edition)
+def page(request: HttpRequest, kit: str | None = None, slug: str | None = None) -> HttpResponse:
+    """The options page of a kit (or a deck), with its preview and downloads."""
+    the_kit, deck = _kit_and_deck(kit, slug)
+    denied = _allowed(request, the_kit)
+    if denied:
+        return denied
+    form = bound_form(the_kit, request.GET, deck)
     valid = form.is_valid()
-    query = request.GET.urlencode() if request.GET else ""
-    status = 200 if valid else 400
-    return render(
-        request,
-        "printing/deck.html",
-        {
-            "deck": deck,
-            "form": form,
-            "valid": valid,
-            "query": query,
-            "count": deck.cards.count(),
-            "png": valid and form.cleaned_data["what"] in PNG_PARTS,
-        },
-        status=status,
-    )
+    if deck is not None:
+        urls = {n: f"printing:{n}" for n in ("deck", "pdf", "png_zip", "preview")}
+        args = [deck.slug]
+    else:
+        urls = {n: f"printing:kit_{n}" for n in ("page", "pdf", "png_zip", "preview")}
+        urls["deck"] = urls.pop("page")
+        args = [the_kit.slug]
+    job = form.cleaned_data.get("job") if valid else None
+    png = bool(job and any(p.faces for p in the_kit.chosen(job)))
+    context = {
+        "kit": the_kit,
+        "deck": deck,
+        "form": form,
+        "valid": valid,
+        "query": request.GET.urlencode() if request.GET else "",
+        "urls": urls,
+        "args": args,
+        "png": png,
+        "count": _count(deck),
+        "symbol_set": getattr(getattr(deck, "match", None), "symbol_set", None),
+    }
+    return render(request, "printing/kit.html", context, status=200 if valid else 400)
 
 
-def _options_or_400(request: HttpRequest, deck: Deck):
-    """(options, language, None) from the query, or (None, "", a 400 response naming the errors)."""
-    form = bound_form(request.GET, deck.edition)
-    if not form.is_valid():
-        errors = "; ".join(f"{k}: {' '.join(v)}" for k, v in form.errors.items())
-        text = "{} {}".format(_("Invalid print options."), errors)
-        return None, "", HttpResponseBadRequest(text, content_type="text/plain")
-    return form.cleaned_data["options"], form.cleaned_data["language"] or deck.language, None
+def _count(deck: Deck | None) -> int | None:
+    if deck is None:
+        return None
+    if deck.edition == Edition.MATCH:
+        return deck.match.cards.count()
+    return deck.cards.count()
 
 
-def _refused(exc: PrintError) -> HttpResponse:
-    """What the deck cannot print, said in its language, as a plain 400."""
-    return HttpResponseBadRequest(str(exc), content_type="text/plain; charset=utf-8")
+def _pdf(form: KitForm, deck: Deck | None) -> bytes:
+    job = form.cleaned_data["job"]
+    return _cached(job, deck, "pdf", lambda: job.kit.render(form.full_job()))
 
 
-@login_required
 @require_GET
-def deck_pdf(request: HttpRequest, slug: str) -> HttpResponse:
-    deck = _get_deck_for_user(request, slug)
-    options, language, error = _options_or_400(request, deck)
+def pdf(request: HttpRequest, kit: str | None = None, slug: str | None = None, query=None):
+    the_kit, deck = _kit_and_deck(kit, slug)
+    denied = _allowed(request, the_kit)
+    if denied:
+        return denied
+    form, error = _job_or_400(request, the_kit, deck, query)
     if error:
         return error
+    job = form.cleaned_data["job"]
     try:
-        data = _pdf(deck, options, language)
-    except PrintError as exc:
-        return _refused(exc)
+        data = _pdf(form, deck)
+    except KitError as exc:
+        return _refused(str(exc))
     response = HttpResponse(data, content_type="application/pdf")
-    response["Content-Disposition"] = (
-        f'attachment; filename="{deck.slug}-{options.what}-{options.card_size}.pdf"'
-    )
+    response["Content-Disposition"] = f'attachment; filename="{_filename(job, deck, "pdf")}"'
     return response
 
 
-@login_required
 @require_GET
-def deck_png_zip(request: HttpRequest, slug: str) -> HttpResponse:
-    deck = _get_deck_for_user(request, slug)
-    options, language, error = _options_or_400(request, deck)
+def png_zip(request: HttpRequest, kit: str | None = None, slug: str | None = None):
+    the_kit, deck = _kit_and_deck(kit, slug)
+    denied = _allowed(request, the_kit)
+    if denied:
+        return denied
+    form, error = _job_or_400(request, the_kit, deck)
     if error:
         return error
+    job = form.cleaned_data["job"]
     try:
-        data = _cached(
-            deck,
-            options,
-            language,
-            "zip",
-            lambda: render_png_zip(deck_info(deck, language), options),
-        )
-    except PrintError as exc:
-        return _refused(exc)
+        data = _cached(job, deck, "zip", lambda: the_kit.render_faces(form.full_job()))
+    except KitError as exc:
+        return _refused(str(exc))
     response = HttpResponse(data, content_type="application/zip")
-    response["Content-Disposition"] = (
-        f'attachment; filename="{deck.slug}-{options.card_size}-{options.dpi}dpi.zip"'
-    )
+    response["Content-Disposition"] = f'attachment; filename="{_filename(job, deck, "zip")}"'
     return response
 
 
-@login_required
 @require_GET
-def deck_preview(request: HttpRequest, slug: str) -> HttpResponse:
-    """The first sheet of the PDF as a PNG, for the print page."""
-    deck = _get_deck_for_user(request, slug)
-    options, language, error = _options_or_400(request, deck)
+def preview(request: HttpRequest, kit: str | None = None, slug: str | None = None):
+    """The first page of the PDF as a PNG, for the options page."""
+    the_kit, deck = _kit_and_deck(kit, slug)
+    denied = _allowed(request, the_kit)
+    if denied:
+        return denied
+    form, error = _job_or_400(request, the_kit, deck)
     if error:
         return error
+    job = form.cleaned_data["job"]
     try:
-        data = _cached(
-            deck,
-            options,
-            language,
-            "preview",
-            lambda: preview_png(_pdf(deck, options, language), PREVIEW_DPI),
-        )
-    except PrintError as exc:
-        return _refused(exc)
+        data = _cached(job, deck, "preview", lambda: preview_png(_pdf(form, deck), PREVIEW_DPI))
+    except KitError as exc:
+        return _refused(str(exc))
     return HttpResponse(data, content_type="image/png")
+
+
+# --- the older addresses, kept working ---------------------------------------------------------
+
+
+def _match_only(view):
+    """A match deck's older ``round`` address: the same view, for match decks only."""
+
+    def wrapped(request: HttpRequest, slug: str) -> HttpResponse:
+        if _deck(slug).edition != Edition.MATCH:
+            raise Http404("not a match deck")
+        return view(request, slug=slug)
+
+    wrapped.__name__ = f"round_{view.__name__}"
+    return wrapped
+
+
+round_page = _match_only(page)
+round_pdf = _match_only(pdf)
+round_png_zip = _match_only(png_zip)
+round_preview = _match_only(preview)
+
+
+@require_GET
+def numbers_kit_pdf(request: HttpRequest) -> HttpResponse:
+    """``/print/numbers-kit.pdf?what=…&language=…``: the Numbers kit's PDF."""
+    return pdf(request, kit="numbers")
+
+
+@require_GET
+def dice_kit_pdf(request: HttpRequest) -> HttpResponse:
+    """``/print/games/dice.pdf?language=…&paper=…&mix=…&part=…``: the dice kit's PDF."""
+    query = request.GET.copy()
+    parts = query.getlist("part")
+    query.pop("part", None)
+    if parts:
+        query.setlist("what", parts)
+    return pdf(request, kit="dice", query=_QueryWithLists(query))
+
+
+class _QueryWithLists:
+    """A query whose repeated ``what`` stays a list (``QueryDict.dict`` keeps the last)."""
+
+    def __init__(self, query) -> None:
+        self.query = query
+
+    def __bool__(self) -> bool:
+        return bool(self.query)
+
+    def __iter__(self):
+        return iter(self.query)
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.query
+
+    def dict(self) -> dict:
+        data = self.query.dict()
+        if len(self.query.getlist("what")) > 1:
+            data["what"] = self.query.getlist("what")
+        return data

@@ -10,7 +10,8 @@ from django.conf import settings
 from django.utils import translation
 
 from cards.models import Deck, Place
-from printing.forms import PrintForm
+from printing import kits
+from printing.kit_forms import KitForm
 
 CATALOGUE = Path(settings.BASE_DIR) / "locale" / "de" / "LC_MESSAGES" / "django.po"
 
@@ -36,10 +37,12 @@ def test_model_and_form_labels_follow_the_active_language():
         assert Place._meta.verbose_name == "Ort"
         assert Deck._meta.verbose_name_plural == "Kartensätze"
         assert Place._meta.get_field("state").verbose_name == "Bundesland"
-        assert str(PrintForm.base_fields["crop_marks"].label) == "Schnittmarken"
+        form = KitForm(kits.get("germany"), {})
+        assert str(form.fields["crop_marks"].label) == "Schnittmarken"
     with translation.override("en"):
         assert Place._meta.verbose_name == "place"
-        assert str(PrintForm.base_fields["crop_marks"].label) == "Crop marks"
+        form = KitForm(kits.get("germany"), {})
+        assert str(form.fields["crop_marks"].label) == "Crop marks"
 
 
 def test_plurals_and_placeholders_survive_translation():

@@ -5,15 +5,15 @@ import pytest
 from geo.boards import (
     BOARD_CODES,
     BOARDS,
-    board_for,
     board_point,
     cell_code,
     cell_of,
     describe_solution,
-    geometry_solutions,
     point_solutions,
     point_solutions_array,
 )
+from geo.continents import board_for
+from geo.regions import geometry_solutions
 
 LINES = [k / 6 for k in range(1, 6)]
 

@@ -3,16 +3,24 @@
 from __future__ import annotations
 
 import io
+import math
 from collections import Counter
 
 import pypdf
 import pytest
-from django.core.management import call_command
+from django.core.management import CommandError, call_command
 
-from play.editions.dice import rules
-from printing.dice_kit import PARTS, cards, dice_kit_pdf
-from printing.dice_rules import RULES
-from printing.sheets import SheetError
+from cards.gamedata import dice_deck
+from printing import kits
+from printing.kitcore import KitError
+from printing.kits.dice import COUNTER, HINGE, cards, hinge_offset
+from printing.rules import sheet
+
+DICE = kits.get("dice")
+
+
+def dice_kit_pdf(language: str = "de", **given) -> bytes:
+    return DICE.render(DICE.clean({"language": language, **given}))
 
 
 def pages_text(pdf: bytes) -> list[str]:
@@ -20,37 +28,51 @@ def pages_text(pdf: bytes) -> list[str]:
 
 
 @pytest.mark.parametrize("mix", ["standard", "fours"])
-def test_it_prints_the_same_36_cards_as_the_play_edition(mix):
+def test_it_prints_the_36_cards_of_the_shared_game_data(mix):
     printed = Counter(cards(mix))
-    played = Counter((card["rank"], card["suit"]) for card in rules.deck_for(mix))
+    played = Counter((card["rank"], card["suit"]) for card in dice_deck(mix))
     assert printed == played and sum(printed.values()) == 36
 
 
-def test_it_puts_every_part_in_the_kit_in_order():
-    text = pages_text(dice_kit_pdf("en"))
+def test_it_puts_every_part_in_the_kit_in_order_with_bookmarks():
+    pdf = dice_kit_pdf("en")
+    text = pages_text(pdf)
     assert len(text) == 1 + 4 + 1 + 1 + 2
     assert "take these cards from two standard decks" in text[0]
     assert all("♠" in page or "♥" in page or "♦" in page for page in text[1:5])
     assert "Counters" in text[5] and "Pawns" in text[6] and "Die" in text[6]
     assert text[7].startswith("Spot On (Reiner Knizia, 1995) – rules")
     assert "Spielregel" in text[8]
+    outline = [item.title for item in pypdf.PdfReader(io.BytesIO(pdf)).outline]
+    assert outline[0] == "Cards to take from two decks" and len(outline) == 5
+    assert all("print at 100 %" in page for page in text[1:7])  # every sheet to cut
 
 
-def test_it_prints_the_rules_in_german_first_for_a_german_kit_with_every_decision():
-    de, en = pages_text(dice_kit_pdf("de", parts=["rules"]))
-    assert "Spielregel" in de and "rules" in en
-    for needle in ("2 bis 9", "erste Wurf ist Pflicht", "jede Karte schon einen eigenen Marker"):
-        assert needle in " ".join(de.split())
-    for needle in ("2 to 9", "first roll is compulsory", "seven or more score 12"):
-        assert needle in " ".join(en.split())
-    assert RULES["de"][1][-1][0] == "Unsere Entscheidungen"
+def test_the_rules_follow_the_mix_and_the_summary():
+    for mix, size in (("standard", "three"), ("fours", "four")):
+        _title, sections = sheet("dice", "en", mix)
+        body = " ".join(b for _, b in sections)
+        assert f"take those {size} cards" in body and f"set of {size} black" in body
+    _title, sections = sheet("dice", "en", "standard")
+    decisions = dict(sections)["Our decisions"]
+    assert "Every turn begins with a roll (as the summary says)" in decisions
+    assert "does not say whether the first roll" not in decisions
+    de = " ".join(b for _, b in sheet("dice", "de", "fours")[1])
+    assert "alle vier Karten" in de and "4 bis 9" in de
+
+
+def test_counter_pairs_fold_on_a_real_hinge():
+    d = hinge_offset()
+    assert 2 * d < COUNTER  # the two discs overlap: they hang together when cut out
+    chord = 2 * math.sqrt((COUNTER / 2) ** 2 - d**2)
+    assert chord == pytest.approx(HINGE) and HINGE >= 10
 
 
 def test_it_refuses_unknown_parts_languages_and_mixes():
-    for kwargs in ({"language": "fr"}, {"parts": ["box"]}, {"mix": "pinochle"}):
-        with pytest.raises(SheetError):
-            dice_kit_pdf(**kwargs)
-    assert set(PARTS) == {"cards-to-take", "cards", "counters", "pawns-die", "rules"}
+    for given in ({"language": "fr"}, {"what": ["box"]}, {"mix": "pinochle"}, {"bleed": 3}):
+        with pytest.raises(KitError):
+            DICE.clean(given)
+    assert DICE.part_slugs == ("cards-to-take", "cards", "counters", "pawns-die", "rules")
 
 
 def test_it_writes_the_kit_from_the_command(tmp_path):
@@ -61,9 +83,16 @@ def test_it_writes_the_kit_from_the_command(tmp_path):
     assert round(float(reader.pages[0].mediabox.width) / 72 * 25.4) == 216
 
 
+def test_an_unwritable_path_is_one_line(tmp_path):
+    with pytest.raises(CommandError, match=r"^cannot write .*: no folder"):
+        call_command("render_dice_kit", "--out", str(tmp_path / "missing" / "kit.pdf"))
+
+
 def test_it_serves_the_kit_to_anyone(client):
     response = client.get("/print/games/dice.pdf?language=en&part=rules")
     assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
     assert len(pages_text(response.content)) == 2
     assert client.get("/print/games/dice.pdf?language=xx").status_code == 400
     assert client.get("/print/games/dice.pdf?part=box").status_code == 400
+    both = client.get("/print/games/dice.pdf?language=en&part=counters&part=rules")
+    assert len(pages_text(both.content)) == 3

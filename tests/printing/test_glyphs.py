@@ -9,7 +9,8 @@ import pytest
 
 from cards.gazetteer import german_places
 from printing.data import TIP_CARDS, TIP_MIDDLE
-from printing.fonts import BOLD, REGULAR, missing_glyphs
+from printing.fonts import BOLD, REGULAR
+from printing.shaping import missing_glyphs
 
 WORLD_DECK = Path(__file__).resolve().parents[2] / "cards" / "data" / "world_deck.json"
 

@@ -53,3 +53,12 @@ def test_it_arranges_the_guess_cards_rectangles_a_b_over_c_d():
     assert ay == pytest.approx(by) and cy == pytest.approx(dy) and cy < ay
     assert ax == pytest.approx(cx, abs=3) and bx == pytest.approx(dx, abs=3) and bx > ax + 20
     assert "E" in texts and "O" not in texts  # English says east
+
+
+def test_a_200_space_track_keeps_every_number_inside_its_space():
+    from printing.extras import label_size, track_cells
+
+    cells = track_cells(207, 8, 202, 281, 194)
+    _x, _y, cw, ch = cells[1]
+    size = label_size("200", cw, ch)
+    assert 4 <= size < 10  # smaller than a short track's 10 pt, still readable

@@ -10,8 +10,9 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from printing.data import format_population, tip_cards
 from printing.designs import DESIGNS
-from printing.fonts import BOLD, REGULAR, missing_glyphs, register_fonts
+from printing.fonts import BOLD, REGULAR, register_fonts
 from printing.layouts import Face, Text, validate_face
+from printing.shaping import missing_glyphs
 from printing.sheets import CARD_SIZES
 from printing.textfit import LEADING, fit_text
 

@@ -14,8 +14,9 @@ from geo import mapdraw as md
 from geo.board_maps import board_map
 from geo.labels import overlaps, text_box
 from geo.maps import germany_map_indexed
-from printing.kit import DeckInfo, PrintOptions, render_pdf
-from printing.pages import measure
+from printing.kit import DeckInfo
+from printing.kits.deck import PrintOptions, render_pdf
+from printing.pagedraw import measure
 from tests.printing.cast import HEPPENHEIM, SAO_PAULO
 
 

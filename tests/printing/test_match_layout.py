@@ -92,7 +92,9 @@ def test_a_labels_box_fits_inside_its_disc_whatever_its_rotation(text):
     _, bold = register_fonts()
     radius = 12 * mm  # about the disc of a long name on an 85 mm card of order 7
     size, lines = label_lines(text, bold, radius)
-    assert "".join(lines).replace(" ", "") == text.replace(" ", "")
+    # Every letter printed once, in order (a syllable break adds a hyphen, a line break a space).
+    letters = "".join(lines).replace(" ", "").replace("-", "")
+    assert letters == text.replace(" ", "").replace("-", "")
     width = max(stringWidth(line, bold, size) for line in lines)
     height = len(lines) * size * LEADING
     assert math.hypot(width / 2, height / 2) <= radius + 1e-6
@@ -103,3 +105,12 @@ def test_long_labels_are_broken_into_lines():
     _, bold = register_fonts()
     assert len(label_lines("Bad Homburg vor der Höhe", bold, 30)[1]) > 1
     assert label_lines("Ulm", bold, 30)[1] == ["Ulm"]
+
+
+def test_a_long_one_word_name_breaks_between_syllables_on_a_round_card():
+    _, bold = register_fonts()
+    size, lines = label_lines("Mönchengladbach", bold, 30)
+    assert lines == ["Mönchen-", "gladbach"]
+    one_line = min(30 / (stringWidth("Mönchengladbach", bold, 1) / 2), 0.62 * 30)
+    assert size > 1.15 * one_line  # clearly larger than the name on one line
+    assert label_lines("Bad Homburg", bold, 30)[1] == ["Bad", "Homburg"]  # words first

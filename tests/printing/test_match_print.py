@@ -15,8 +15,8 @@ from PIL import Image
 
 from cards.matchdeck import SymbolData, deck_from_symbols, island_symbols
 from cards.matchmaking import make_match_deck
-from printing.match_draw import GlyphError
-from printing.match_kit import render_match_pdf, render_match_png_zip
+from printing.fonts import GlyphError
+from printing.kits.match import render_match_pdf, render_match_png_zip
 from printing.round_sheets import RoundSpec, centres, impose_round
 from printing.sheets import PAPERS, SheetError
 
@@ -129,7 +129,7 @@ def test_it_makes_one_square_png_per_face_for_print_shops(island):
     data = render_match_png_zip(small, RoundSpec(diameter=85, bleed=3), dpi=100)
     archive = zipfile.ZipFile(io.BytesIO(data))
     names = archive.namelist()
-    assert names == [f"{n:03d}-{side}-symbol.png" for n in (1, 2, 3) for side in ("front", "back")]
+    assert names == [f"{n:04d}-{side}-symbol.png" for n in (1, 2, 3) for side in ("front", "back")]
     image = Image.open(io.BytesIO(archive.read(names[0])))
     assert image.size == (round(91 / 25.4 * 100),) * 2
 
@@ -141,7 +141,19 @@ def test_render_deck_prints_a_match_deck(tmp_path):
     call_command("render_deck", "insel", "--out", str(out), "--paper", "letter", "--diameter", "90")
     reader = read(out.read_bytes())
     assert len(reader.pages) > 2 and "Game Icons" in reader.pages[0].extract_text()
-    with pytest.raises(CommandError, match="round cards print as"):
+    with pytest.raises(CommandError, match="layout 'fold' unknown"):
         call_command("render_deck", "insel", "--out", str(out), "--layout", "fold")
-    with pytest.raises(CommandError, match="cards only"):
+    with pytest.raises(CommandError, match="no part 'map'"):
         call_command("render_deck", "insel", "--out", str(out), "--what", "map")
+
+
+def test_round_faces_are_element_data_for_the_one_renderer(island):
+    from printing import match_faces
+    from printing.layouts import Disc, Symbol, validate_face
+
+    card = next(c for c in island.cards if c.role == "island")
+    front = match_faces.front(island, card, 85)
+    assert sum(isinstance(el, Symbol) for el in front.elements) == 9
+    assert isinstance(front.elements[0], Disc) and front.elements[0].bleed
+    for face in (front, match_faces.back(island, card, 85), match_faces.dial(85, range(6))):
+        assert validate_face(face) == []

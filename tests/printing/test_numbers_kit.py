@@ -6,10 +6,18 @@ import io
 from collections import Counter
 
 import pytest
+from django.core.management import CommandError, call_command
 from pypdf import PdfReader
 
-from printing.numbers_kit import deck, render_numbers_kit
-from printing.sheets import SheetError
+from printing import kits
+from printing.kitcore import KitError
+from printing.kits.numbers import deck
+
+NUMBERS = kits.get("numbers")
+
+
+def render_numbers_kit(what: str = "kit", **given) -> bytes:
+    return NUMBERS.render(NUMBERS.clean({"what": what, **given}))
 
 
 def text_of(pdf: bytes) -> list[str]:
@@ -19,17 +27,22 @@ def text_of(pdf: bytes) -> list[str]:
 def test_it_has_a_54_card_deck_of_four_suits_and_two_jokers():
     cards = deck()
     assert len(cards) == 54
-    assert Counter(card.value for card in cards) == {0: 2, **{v: 4 for v in range(1, 14)}}
-    assert {card.symbol for card in cards} == {"♠", "♥", "♦", "♣", ""}
+    assert Counter(card.value_of for card in cards) == {0: 2, **{v: 4 for v in range(1, 14)}}
+    assert {card.value("suit_symbol") for card in cards} == {"♠", "♥", "♦", "♣", ""}
+    assert cards[-1].value("centre") == "JOKER" and cards[10].value("centre_note") == "= 11"
 
 
-def test_it_prints_the_deck_with_backs_on_poker_cards():
-    pages = text_of(render_numbers_kit("deck", card_size="poker", paper="a4"))
+def test_it_prints_the_deck_with_backs_on_poker_cards_and_asks_for_duplex():
+    pdf = render_numbers_kit("deck", card_size="poker", paper="a4")
+    pages = text_of(pdf)
     # 8 poker cards per A4 sheet: 7 sheets, each a front page and a back page
     assert len(pages) == 14
     fronts = "".join(pages[::2])
     assert "JOKER" in fronts and "= 13" in fronts and "10" in fronts
-    assert "Spot On" in pages[1] and "JOKER" not in pages[1]
+    assert "Spot On" in pages[1] and "JOKER" not in pages[1] and "Zahlen" in pages[1]
+    assert "mit 100 % drucken" in pages[0]
+    prefs = PdfReader(io.BytesIO(pdf)).trailer["/Root"]["/ViewerPreferences"]
+    assert prefs["/Duplex"] == "/DuplexFlipLongEdge"
 
 
 def test_it_prints_the_note_sheet_and_the_rules_in_both_languages():
@@ -37,14 +50,33 @@ def test_it_prints_the_note_sheet_and_the_rules_in_both_languages():
     assert "target sheet" in pages[-3]
     assert "Numbers – rules summary" in pages[-2]
     assert "Zahlen – Kurzregeln" in pages[-1]
-    assert "leaves" not in pages[-1] and "ohne Rest" in pages[-1]
+    assert "ohne Rest" in pages[-1]
+    english = " ".join(pages[-2].split())
+    for rule in (
+        "say the result aloud",
+        "showing draws nothing",
+        "go back into the hand",
+        "draws at the end of that turn",
+        "going once through the whole stock",
+    ):
+        assert rule in english, rule  # fmt: skip
 
 
-def test_it_refuses_an_unknown_part_or_language():
-    with pytest.raises(SheetError):
+def test_it_refuses_an_unknown_part_language_or_option():
+    with pytest.raises(KitError, match="no part 'poster'"):
         render_numbers_kit("poster")
-    with pytest.raises(SheetError):
+    with pytest.raises(KitError, match="language 'fr' unknown"):
         render_numbers_kit("rules", language="fr")
+    with pytest.raises(KitError, match="preset does not apply to the numbers kit"):
+        render_numbers_kit("deck", preset="mpc-poker")
+
+
+def test_the_command_and_an_unwritable_path(tmp_path):
+    out = tmp_path / "n.pdf"
+    call_command("render_numbers_kit", "--out", str(out), "--what", "rules", "--language", "en")
+    assert "Numbers" in text_of(out.read_bytes())[0]
+    with pytest.raises(CommandError, match=r"^cannot write"):
+        call_command("render_numbers_kit", "--out", "/proc/numbers.pdf")
 
 
 def test_it_serves_the_kit_to_teachers_only(client, teacher, student):
@@ -57,4 +89,7 @@ def test_it_serves_the_kit_to_teachers_only(client, teacher, student):
     assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
     assert "Numbers – rules summary" in text_of(response.content)[0]
     assert client.get(url, {"what": "poster"}).status_code == 400
-    assert "numbers-kit.pdf" in client.get("/print/").content.decode()
+    index = client.get("/print/").content.decode()
+    assert "/print/kits/numbers/" in index and "/print/kits/dice/" in index
+    page = client.get("/print/kits/numbers/")
+    assert page.status_code == 200 and 'name="language"' in page.content.decode()

@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 from PIL import Image
 
+from printing.data import CardData
 from printing.pdf import Document
 from printing.png import face_size_px, faces_zip, pixel_size, rasterise
 from printing.sheets import SheetSpec
@@ -40,10 +41,10 @@ def test_it_zips_one_png_per_face_named_by_number_and_place():
     archive = zipfile.ZipFile(io.BytesIO(faces_zip([LUDWIGSHAFEN, HEPPENHEIM], spec, dpi=300)))
     names = archive.namelist()
     assert names == [
-        "001-front-Ludwigshafen_am_Rhein.png",
-        "001-back-Ludwigshafen_am_Rhein.png",
-        "002-front-Heppenheim_Bergstraße.png",
-        "002-back-Heppenheim_Bergstraße.png",
+        "0001-front-Ludwigshafen_am_Rhein.png",
+        "0001-back-Ludwigshafen_am_Rhein.png",
+        "0002-front-Heppenheim_Bergstraße.png",
+        "0002-back-Heppenheim_Bergstraße.png",
     ]
     for name in names:
         image = Image.open(io.BytesIO(archive.read(name)))
@@ -53,7 +54,7 @@ def test_it_zips_one_png_per_face_named_by_number_and_place():
 def test_it_numbers_copies_of_a_card_apart():
     card = LUDWIGSHAFEN.__class__(**{**LUDWIGSHAFEN.__dict__, "quantity": 2})
     names = zipfile.ZipFile(io.BytesIO(faces_zip([card], SheetSpec(), dpi=72))).namelist()
-    assert "001-front-Ludwigshafen_am_Rhein-2.png" in names
+    assert "0001-front-Ludwigshafen_am_Rhein-2.png" in names
 
 
 def _faces(card) -> Image.Image:
@@ -87,3 +88,8 @@ def test_it_matches_the_golden_image(card, name):
 def test_it_notices_a_changed_design():
     germany, world = _faces(LUDWIGSHAFEN), Image.open(GOLDEN / "world-card.png").convert("RGB")
     assert _diff(germany, world).mean() > MAX_MEAN_DIFF
+
+
+def test_png_names_sort_in_card_order_past_999_cards():
+    stems = [CardData("germany", n, "Ort").file_stem.format(side="front") for n in (9, 999, 1000)]
+    assert stems == sorted(stems)

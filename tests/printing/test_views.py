@@ -14,8 +14,8 @@ from django.test import RequestFactory
 from django.urls import reverse
 
 from cards.models import Place
-from printing import views
 from printing.admin_actions import print_places_action
+from printing.kitcore import Kit
 
 
 def pdf_text(data: bytes) -> str:
@@ -70,7 +70,7 @@ def test_it_serves_pdf_preview_and_png_zip(client, teacher, germany_deck):
     assert preview["Content-Type"] == "image/png" and preview.content[:4] == b"\x89PNG"
     zipped = client.get(reverse("printing:png_zip", args=[germany_deck.slug]), {"dpi": "72"})
     names = zipfile.ZipFile(io.BytesIO(zipped.content)).namelist()
-    assert "001-front-Berlin.png" in names and len(names) == 6
+    assert "0001-front-Berlin.png" in names and len(names) == 6
 
 
 def test_it_shows_clear_errors_for_bad_options(client, teacher, germany_deck):
@@ -89,14 +89,21 @@ def test_it_serves_the_same_request_from_the_cache_until_a_place_changes(
 ):
     client.force_login(teacher)
     url = reverse("printing:pdf", args=[germany_deck.slug])
-    with mock.patch.object(views, "render_pdf", wraps=views.render_pdf) as render:
+    calls = []
+    original = Kit.render
+
+    def render(kit, job):
+        calls.append(kit.slug)
+        return original(kit, job)
+
+    with mock.patch.object(Kit, "render", render):
         first = client.get(url).content
         second = client.get(url).content
-        assert render.call_count == 1 and first == second
+        assert len(calls) == 1 and first == second
         berlin.population = 3_700_000
         berlin.save()
         third = client.get(url).content
-        assert render.call_count == 2
+        assert len(calls) == 2
     assert "3.700.000 Einwohner" in pdf_text(third)
 
 
@@ -150,7 +157,7 @@ def test_it_renders_world_cards_from_the_command(tmp_path, world_deck):
 
 
 def test_it_refuses_unknown_decks_and_bad_options(tmp_path, germany_deck):
-    with pytest.raises(CommandError, match="no deck with slug 'nope'"):
+    with pytest.raises(CommandError, match="no kit or deck 'nope'"):
         call_command("render_deck", "nope", "--out", str(tmp_path / "x.pdf"))
     with pytest.raises(CommandError, match="bleed"):
         call_command(

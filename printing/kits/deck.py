@@ -1,0 +1,226 @@
+"""The deck kits: a deck of the card database printed as Spot On: Germany or The World (and the
+plain card sheets of any other grid edition). Card faces are the data-driven designs of
+``printing.designs``; maps and boards come from ``geo``; pads, guess cards, the track and the
+players' pieces from ``printing.extras`` and ``printing.world_pieces``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, replace
+
+from django.utils.translation import gettext_lazy as _
+
+from cards.gamedata import WORLD_TRACK_MAX, WORLD_TRACK_MIN
+from printing import extras, pages, rules, world_pieces
+from printing.cards import deck_info
+from printing.data import tip_cards
+from printing.i18n import in_language
+from printing.kit import DeckInfo, PrintError, check_cards
+from printing.kitcore import (
+    BLEED,
+    CARD_SIZE,
+    CROP_MARKS,
+    DPI,
+    LANGUAGE,
+    LAYOUT,
+    PAPER,
+    Job,
+    Kit,
+    KitError,
+    Option,
+    Part,
+    what_option,
+)
+from printing.pdf import Document, expand_quantities
+from printing.png import faces_zip
+from printing.presets import PRESETS
+from printing.sheets import SheetError, SheetSpec
+
+EMPTY = _("This deck has no cards yet.")
+
+
+def spec_of(job: Job) -> SheetSpec:
+    o = job.options
+    try:
+        return SheetSpec(
+            o["paper"], o["card_size"], o["layout"], o["bleed"], crop_marks=o["crop_marks"]
+        )
+    except SheetError as exc:
+        raise KitError(str(exc)) from None
+
+
+def _deck(job: Job) -> DeckInfo:
+    return job.source
+
+
+def _cards(doc: Document, job: Job) -> None:
+    doc.add_sheets(expand_quantities(_deck(job).cards), spec_of(job))
+
+
+def _tips(doc: Document, job: Job) -> None:
+    doc.add_sheets(tip_cards(_deck(job).language), spec_of(job))
+
+
+def _rules(doc: Document, job: Job) -> None:
+    deck = _deck(job)
+    rules.add_rules(doc, deck.edition, deck.language, job.paper)
+
+
+CARDS = Part("cards", _("Place cards"), _cards, faces=True, duplex=True)
+RULES = Part("rules", _("Rules summary"), _rules, cut=False)
+GERMANY_PARTS = (
+    CARDS,
+    Part("tips", _("Tip cards"), _tips, faces=True, duplex=True),
+    Part("map", _("Answer map with names, on one page"),
+         lambda doc, job: pages.add_germany_map(doc, _deck(job), job.paper), cut=False),
+    Part("quiz-map", _("Quiz map: grid and dots, no names"),
+         lambda doc, job: pages.add_germany_map(doc, _deck(job), job.paper, quiz=True),
+         cut=False),
+    Part("score-pad", _("Score pad"),
+         lambda doc, job: extras.add_score_pad(doc, _deck(job).language, job.paper)),
+    RULES,
+)  # fmt: skip
+WORLD_PARTS = (
+    CARDS,
+    Part("boards", _("Six boards"), lambda doc, job: pages.add_boards(doc, _deck(job), job.paper),
+         cut=False),
+    Part("guess-cards", _("Guess cards"),
+         lambda doc, job: extras.add_guess_cards(doc, _deck(job).language, job.paper)),
+    Part("track", _("Scoring track"), lambda doc, job: extras.add_scoring_track(
+        doc, _deck(job).language, job.paper, job["track_length"]), cut=False),
+    Part("pieces", _("Stones, pawns, exchange tokens and the place pointer"),
+         lambda doc, job: world_pieces.add_pieces(doc, _deck(job).language, job.paper)),
+    RULES,
+)  # fmt: skip
+# Not part of "kit": the map as a poster of tiles to glue (Germany's map, or the six boards).
+POSTER = Part(
+    "poster", _("Map as a tiled poster"), lambda doc, job: pages.add_poster(doc, _deck(job),
+    job.paper), cut=False)  # fmt: skip
+PRESET = Option(
+    "preset",
+    _("Print-shop preset"),
+    "",
+    ("", *PRESETS),
+    help=_("Sets card size, bleed and resolution to the shop's template."),
+    choice_labels={"": _("none"), **{k: p.label for k, p in PRESETS.items()}},
+)
+TRACK = Option(
+    "track_length",
+    _("Scoring track length"),
+    None,
+    kind=int,
+    low=WORLD_TRACK_MIN,
+    high=WORLD_TRACK_MAX,
+    help=_("Spaces on the track; empty: the play app's setting."),
+)
+
+
+def _refine(job: Job, given) -> Job:
+    """A preset sets card size, bleed and resolution: giving one of them too is refused."""
+    preset = job.options.get("preset")
+    if not preset:
+        return job
+    clash = [name for name in ("card_size", "bleed", "dpi") if given.get(name) not in (None, "")]
+    if clash:
+        raise KitError(f"the preset {preset} sets {', '.join(clash)}: give one or the other")
+    shop = PRESETS[preset]
+    options = {**job.options, "card_size": shop.card_size, "bleed": shop.bleed, "dpi": shop.dpi}
+    return replace(job, options=options)
+
+
+def _check(job: Job) -> None:
+    deck = _deck(job)
+    chosen = {p.slug for p in job.kit.chosen(job)}
+    if not deck.cards and chosen & {"cards", "map", "quiz-map", "poster"}:
+        raise PrintError(in_language(deck.language, EMPTY))
+    check_cards(deck.cards, deck.language)
+    spec_of(job)
+
+
+def _faces(job: Job, parts: tuple[str, ...]) -> bytes:
+    deck = _deck(job)
+    cards = list(deck.cards) if "cards" in parts else []
+    if "tips" in parts:
+        cards += tip_cards(deck.language)
+    return faces_zip(cards, spec_of(job), job["dpi"])
+
+
+def _options(parts, *extra: Option) -> tuple[Option, ...]:
+    return (what_option(parts, "cards"), LANGUAGE, LAYOUT, CARD_SIZE, PAPER, BLEED, CROP_MARKS, DPI,
+            PRESET, *extra)  # fmt: skip
+
+
+def _kit(slug, title, description, parts, editions, *extra: Option) -> Kit:
+    return Kit(
+        slug=slug,
+        title=title,
+        description=description,
+        parts=parts,
+        options=_options((*parts, POSTER) if slug != "cards" else parts, *extra),
+        source="deck",
+        editions=editions,
+        check=_check,
+        refine=_refine,
+        load=deck_info,
+        faces_zip=_faces,
+        extra_parts=(POSTER,) if slug != "cards" else (),
+    )
+
+
+GERMANY = _kit("germany", _("Spot On: Germany"),
+               _("place cards, tip cards, answer and quiz maps, score pad, rules"),
+               GERMANY_PARTS, ("germany",))  # fmt: skip
+WORLD = _kit("world", _("Spot On: The World"),
+             _("place cards, six boards, guess cards, scoring track, pieces, rules"),
+             WORLD_PARTS, ("world",), TRACK)  # fmt: skip
+# Decks of any other grid edition print their cards.
+CARDS_ONLY = _kit("cards", _("Place cards"), _("a deck's cards"), (CARDS,), ())
+
+
+@dataclass(frozen=True)
+class PrintOptions:
+    """A deck print's options as Python arguments (the admin action, tests, benchmarks); the
+    kit checks them like any other request. ``None`` leaves an option to the kit's default."""
+
+    what: str = "cards"
+    layout: str | None = None
+    card_size: str | None = None
+    paper: str | None = None
+    bleed: float | None = None
+    crop_marks: bool | None = None
+    dpi: int | None = None
+    preset: str = ""
+    track_length: int | None = None
+    language: str | None = None
+
+    def given(self) -> dict:
+        return {k: v for k, v in asdict(self).items() if v not in (None, "")}
+
+    def resolved(self) -> dict:
+        """The options as the kit prints them (defaults filled in, a preset applied)."""
+        return dict(WORLD.clean(self.given()).options)
+
+    @property
+    def spec(self) -> SheetSpec:
+        return spec_of(WORLD.clean(self.given()))
+
+
+def for_edition(edition: str) -> Kit:
+    """The deck kit of ``edition``: Germany's, the World's, or the plain card sheets."""
+    return {"germany": GERMANY, "world": WORLD}.get(edition, CARDS_ONLY)
+
+
+def job_for(deck: DeckInfo, options: PrintOptions) -> Job:
+    return for_edition(deck.edition).clean(options.given(), source=deck)
+
+
+def render_pdf(deck: DeckInfo, options: PrintOptions) -> bytes:
+    """The PDF of ``options.what`` of ``deck``."""
+    job = job_for(deck, options)
+    return job.kit.render(job)
+
+
+def render_png_zip(deck: DeckInfo, options: PrintOptions) -> bytes:
+    """One PNG per card face (with bleed) of the chosen card set."""
+    job = job_for(deck, options)
+    return job.kit.render_faces(job)
