@@ -106,15 +106,3 @@ def map_form(canvas: Canvas, drawing: MapDrawing, name: str) -> str:
         canvas.endForm()
         defined.add(name)
     return name
-
-
-def place_map(
-    canvas: Canvas, drawing: MapDrawing, name: str, x: float, y: float, scale: float = 1.0
-) -> None:
-    """Place the drawing with its bottom-left at (x, y) mm, scaled by ``scale``."""
-    map_form(canvas, drawing, name)
-    canvas.saveState()
-    canvas.translate(x * mm, y * mm)
-    canvas.scale(scale, scale)
-    canvas.doForm(name)
-    canvas.restoreState()

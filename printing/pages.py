@@ -29,11 +29,6 @@ POSTER_OVERLAP = 10.0  # mm each tile repeats of its neighbour, for gluing
 POSTER_COLUMNS = 2
 
 
-def add_notice(doc: Document, paper: str, message: str) -> None:
-    w, h = pagedraw.portrait(paper)
-    doc.add_page(w, h, lambda c, pw, ph: pagedraw.text(c, 20, ph - 30, message, 12))
-
-
 def _dots(deck: DeckInfo) -> list:
     return list(deck.dots)
 

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import functools
-import re
 from typing import Any
 
-import pyphen
 from django import template
 
+from cards import hyphenation
 from play.core.presentation import game_url as _game_url
 
 register = template.Library()
@@ -36,28 +34,8 @@ def game_url(name: str, code: str) -> str:
     return _game_url(name, code)
 
 
-SOFT_HYPHEN = "\u00ad"
-# Words this long may not fit a narrow card at the projector's type size.
-HYPHENATE_FROM = 9
-
-
-@functools.cache
-def _dictionary(language: str) -> pyphen.Pyphen:
-    return pyphen.Pyphen(lang=language, left=3, right=3)
-
-
-@functools.lru_cache(maxsize=8192)
-def _hyphenated(word: str, language: str) -> str:
-    if len(word) < HYPHENATE_FROM or not word.isalpha():
-        return word
-    return _dictionary(language).inserted(word, hyphen=SOFT_HYPHEN)
-
-
 @register.filter
 def soft_hyphens(text: Any, language: str = "de") -> str:
     """``{{ place.name|soft_hyphens }}``: long words with soft hyphens between their syllables,
-    so that a narrow card breaks "Recklinghausen" as "Reckling-/hausen", never as
-    "Recklinghaus/en" (browsers hyphenate by themselves only where the system has a dictionary,
-    and the cards' last resort is to break a word anywhere)."""
-    parts = re.split(r"([\s-]+)", str(text))
-    return "".join(_hyphenated(part, language) for part in parts)
+    as printed cards have them (``cards.hyphenation``)."""
+    return hyphenation.soft_hyphens(str(text), language)

@@ -38,21 +38,18 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from cards.gamedata import DICE_COURT_RANKS, DICE_GRID, DICE_MIXES, dice_deck
 from play.core.errors import NotYourTurn, RoundClosed, RuleViolation
 from play.core.ranking import final_ranking, winners
 
 State = dict[str, Any]
 
-SIZE = 6
+# The cards themselves are the card database's (printed and played alike).
+SIZE = DICE_GRID
+MIXES = DICE_MIXES
+COURT_RANKS = DICE_COURT_RANKS
 COUNTERS = 12
-COURT_RANKS = ("J", "Q", "K")
 EDGES = ("left", "right", "top", "bottom")
-# Per value: the suits of its black cards (♠ ♣ from the first deck, ♠ ♣ from the second).
-MIXES: dict[str, dict[str, Any]] = {
-    "standard": {"values": tuple(range(2, 10)), "suits": ("S", "C", "S")},
-    "fours": {"values": tuple(range(4, 10)), "suits": ("S", "C", "S", "C")},
-}
-COURT_SUITS = ("H", "D", "H", "D")  # hearts and diamonds from both decks
 SEVEN_COURTS = 7
 SEVEN_COURTS_SCORE = 12
 
@@ -64,18 +61,7 @@ def deck_for(mix: str) -> list[dict[str, Any]]:
     """The 36 cards of a mix, in a fixed order (rank, suit; value for black cards)."""
     if mix not in MIXES:
         raise RuleViolation("bad_option", f"mix must be one of {', '.join(MIXES)}.")
-    spec = MIXES[mix]
-    cards = [
-        {"rank": str(value), "suit": suit, "value": value}
-        for value in spec["values"]
-        for suit in spec["suits"]
-    ]
-    cards += [
-        {"rank": rank, "suit": suit, "value": None} for rank in COURT_RANKS for suit in COURT_SUITS
-    ]
-    if len(cards) != SIZE * SIZE:
-        raise ValueError(f"the {mix} mix has {len(cards)} cards, not {SIZE * SIZE}")
-    return cards
+    return dice_deck(mix)
 
 
 def is_court(card: dict[str, Any]) -> bool:

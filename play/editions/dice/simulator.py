@@ -118,7 +118,7 @@ def parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--bots", default=None, help=f"two of {', '.join(LEVELS)}; default: strong against each"
     )
-    parser.add_argument("--mix", default="standard", choices=("standard", "fours"))
+    parser.add_argument("--mix", default="standard", choices=tuple(rules.MIXES))
     return parser
 
 

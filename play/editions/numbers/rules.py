@@ -22,14 +22,13 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from cards.gamedata import NUMBERS_JOKER, RANK_LABELS, SUIT_SYMBOLS, numbers_deck
 from play.core.engine import NotYourTurn, RoundClosed, RuleViolation, arg_choice, arg_int
 
 State = dict[str, Any]
 
-JOKER = 0
-SUITS = ("S", "H", "D", "C")
-RANK_LABELS = {1: "A", 11: "J", 12: "Q", 13: "K"}
-SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+# The cards are the card database's (printed and played alike).
+JOKER = NUMBERS_JOKER
 OP_SYMBOLS = {"+": "+", "-": "−", "*": "×", "/": "÷"}
 OPS = ("+", "-", "*", "/")
 SMALL_OPS = ("+", "-")
@@ -68,8 +67,7 @@ def new_game(
     if level not in LEVELS:
         raise RuleViolation("bad_level", f"level must be one of {', '.join(LEVELS)}.")
     rules = LEVELS[level]
-    faces = [[value, suit] for suit in SUITS for value in range(1, 14)]
-    faces += [[JOKER, ""] for _ in range(rules["jokers"][players])]
+    faces = [[card.value, card.suit] for card in numbers_deck(rules["jokers"][players])]
     rng.shuffle(faces)
     ids: list[str] = []
     seen: set[str] = set()

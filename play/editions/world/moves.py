@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from cards.gamedata import WORLD_TRACK_MAX, WORLD_TRACK_MIN
 from play.core.engine import Context, RoundClosed, RuleViolation
 from play.editions.world import rules
 from play.editions.world.guess import Guess
@@ -30,13 +31,12 @@ State = dict[str, Any]
 # --- setup ------------------------------------------------------------------------------------
 
 
-TRACK_MAX = 200
-
-
 def check_options(options: dict[str, Any], seats: int) -> None:
     rules.check_team_count(seats)
-    if not 10 <= options["track_length"] <= TRACK_MAX:
-        raise RuleViolation("track_length", f"The track has 10 to {TRACK_MAX} spaces.")
+    if not WORLD_TRACK_MIN <= options["track_length"] <= WORLD_TRACK_MAX:
+        raise RuleViolation(
+            "track_length", f"The track has {WORLD_TRACK_MIN} to {WORLD_TRACK_MAX} spaces."
+        )
     if not 0 <= options["starting_team"] < seats:
         raise RuleViolation("unknown_team", "The starting team must be one of the teams.")
     if options["longer_game"] and seats < 3:

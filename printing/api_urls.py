@@ -1,3 +1,0 @@
-from __future__ import annotations
-
-urlpatterns: list = []
