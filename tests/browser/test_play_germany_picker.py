@@ -23,6 +23,7 @@ def test_the_teacher_picks_the_round_s_places_by_searching(
         seat_names=["Rot", "Blau"],
         options={"draw": "picked"},
         mode="devices",
+        language="en",  # the screens speak the game's language
     )
     host = _logged_in_context(browser, live_server, teacher, 1280, 720).new_page()
     host.goto(f"{live_server.url}/play/host/{game.code}/")

@@ -14,6 +14,7 @@ import types
 
 import pytest
 from django.test import Client
+from django.utils.functional import Promise
 
 from play.core import registry, store
 from play.core.engine import Viewer
@@ -69,6 +70,9 @@ def test_every_edition_has_the_core_contract():
         assert edition.bot is not None, f"{slug}: computer seats"
         assert "end" in edition.moves and "end" in edition.teacher_moves, f"{slug}: an end move"
         assert edition.description, f"{slug}: a sentence for the new-game list"
+        # Refusals are read in the screen's language, so translated when shown, not at import.
+        eager = [key for key, text in edition.messages.items() if not isinstance(text, Promise)]
+        assert not eager, f"{slug}: messages translated once at import: {eager}"
 
 
 @pytest.mark.parametrize("slug", EDITIONS)

@@ -118,9 +118,8 @@ def test_a_round_on_the_projector_and_on_devices(teacher, world3):
     assert "verdict" in mine
     end = host.post(f"/play/host/{world3.code}/end/", **HX)
     assert end.status_code == 200 and b'class="ranking"' in end.content
-    rows = list(
-        csv.reader(io.StringIO(host.get(f"/play/host/{world3.code}/results.csv").content.decode()))
-    )
+    text = host.get(f"/play/host/{world3.code}/results.csv").content.decode("utf-8-sig")
+    rows = list(csv.reader(io.StringIO(text), delimiter=";"))  # a German game: semicolons
     assert len(rows) == 1 + 3 + 3  # header, 3 evaluations, 3 final rows (no bonus: nothing kept)
     assert rows[1][0] == "1"
 

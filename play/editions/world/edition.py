@@ -92,20 +92,20 @@ def rows(state: dict[str, Any]) -> list[list[Any]]:
 
 # The refusals a team meets on the screen, in the screen's language.
 MESSAGES = {
-    "wrong_phase": _("That is not possible in this phase of the round."),
-    "no_round": _("No round has been laid out yet."),
-    "card_not_available": _("Choose one of the laid-out cards."),
-    "no_exchange_tokens": _("A team can exchange at most twice a game."),
-    "guess_locked": _("This team has locked its guess in."),
-    "no_guess": _("Place at least the board stone before locking in."),
-    "board_required": _("Place the first stone on a board."),
-    "row_needs_column": _("A row stone needs a column stone first."),
-    "letter_needs_row": _("A rectangle stone needs a row stone first."),
-    "malformed_guess": _("Choose a board, then a column, a row and a rectangle."),
-    "variant_needs_three": _("The longer game needs 3 or more teams."),
-    "track_length": _("The track has 10 to 200 spaces."),
-    "bad_input": _("Choose one of the offered answers."),
-    "deck_exhausted": _("The deck has too few unused places left."),
+    "wrong_phase": gettext_lazy("That is not possible in this phase of the round."),
+    "no_round": gettext_lazy("No round has been laid out yet."),
+    "card_not_available": gettext_lazy("Choose one of the laid-out cards."),
+    "no_exchange_tokens": gettext_lazy("A team can exchange at most twice a game."),
+    "guess_locked": gettext_lazy("This team has locked its guess in."),
+    "no_guess": gettext_lazy("Place at least the board stone before locking in."),
+    "board_required": gettext_lazy("Place the first stone on a board."),
+    "row_needs_column": gettext_lazy("A row stone needs a column stone first."),
+    "letter_needs_row": gettext_lazy("A rectangle stone needs a row stone first."),
+    "malformed_guess": gettext_lazy("Choose a board, then a column, a row and a rectangle."),
+    "variant_needs_three": gettext_lazy("The longer game needs 3 or more teams."),
+    "track_length": gettext_lazy("The track has 10 to 200 spaces."),
+    "bad_input": gettext_lazy("Choose one of the offered answers."),
+    "deck_exhausted": gettext_lazy("The deck has too few unused places left."),
 }
 
 
