@@ -94,11 +94,12 @@ class Context:
 
 @dataclass(frozen=True)
 class Seats:
-    """How many seats a game has, and whether a seat is a team or a single player."""
+    """How many seats a game has, and whether a seat is a team, a single player, or a device
+    (a race: every seat is a phone, and a team may share two)."""
 
     min: int
     max: int
-    kind: Literal["teams", "players"] = "teams"
+    kind: Literal["teams", "players", "devices"] = "teams"
 
 
 @dataclass(frozen=True)

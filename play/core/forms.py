@@ -15,7 +15,7 @@ from play.models import Mode
 
 def engine_game_form(edition: EngineEdition) -> type[forms.Form]:
     """The new-game form of an edition on the engine, built from its seats and options."""
-    noun = _("Team") if edition.seats.kind == "teams" else _("Player")
+    noun = {"teams": _("Team"), "devices": _("Device")}.get(edition.seats.kind, _("Player"))
     fields: dict[str, forms.Field] = {}
     if edition.deck_editions:
         fields["deck"] = forms.ModelChoiceField(

@@ -66,8 +66,8 @@ def test_no_form_numbers_a_seat_from_0(teacher, slug, language):
     for text in ZERO_BASED:
         assert text not in page, (slug, text)
     # Every seat field and every choice naming a seat counts from 1.
-    assert not re.search(r">\s*(Team|Player|Spieler(/in)?) 0\b", page), slug
-    assert re.search(r">\s*(Team|Player|Spieler(/in)?) 1\b", page), slug
+    assert not re.search(r">\s*(Team|Player|Device|Spieler(/in)?|Gerät) 0\b", page), slug
+    assert re.search(r">\s*(Team|Player|Device|Spieler(/in)?|Gerät) 1\b", page), slug
 
 
 def _choices(page: str, name: str) -> list[tuple[str, str]]:
@@ -112,3 +112,8 @@ def test_the_home_page_names_the_five_games_and_lets_students_join(client):
         assert name in page, name
     german = Client(HTTP_ACCEPT_LANGUAGE="de").get("/").content.decode()
     assert "Einem Spiel beitreten" in german and "Würfel" in german
+
+
+def test_a_race_names_its_seats_devices(teacher):
+    page = _teacher(teacher).get("/play/new/match/").content.decode()
+    assert re.search(r">\s*Device 1\b", page) and not re.search(r">\s*Player 1\b", page)

@@ -107,7 +107,7 @@ MESSAGES = {
 EDITION = Edition(
     slug="match",
     name=_("Match: the island games"),
-    seats=Seats(min=2, max=6, kind="players"),
+    seats=Seats(min=2, max=6, kind="devices"),
     setup=moves.setup,
     moves=moves.MOVES,
     teacher_moves=moves.TEACHER_MOVES,
