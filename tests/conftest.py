@@ -37,6 +37,21 @@ def _isolated_cache(settings, tmp_path):
     settings.PLAY_MOVES_PER_MINUTE = 10_000
 
 
+@pytest.fixture(autouse=True)
+def _rows_the_migrations_made(request):
+    """A transactional test's flush (every browser test's) also removes what the migrations
+    wrote; Germany's grid edition is made again for each test that uses the database."""
+    marker = request.node.get_closest_marker("django_db")
+    wanted = {"db", "transactional_db"} & set(request.fixturenames)
+    if marker is None and not wanted:
+        return
+    if marker is None:
+        request.getfixturevalue("transactional_db" if "transactional_db" in wanted else "db")
+    from cards.grids import germany_edition
+
+    germany_edition()
+
+
 def _role_group(name: str) -> Group:
     """The group the roles migration made; rebuilt after a transactional test's flush."""
     group, created = Group.objects.get_or_create(name=name)
