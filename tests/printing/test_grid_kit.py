@@ -14,9 +14,11 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from cards.grid_decks import deck_for, edition_for_country, fill_deck
+from geo import mapdraw as md
 from geo.grid_editions import suggest_for
 from geo.grid_frame import MapEdition
-from printing import kits, pages
+from geo.labels import text_box
+from printing import kits, pagedraw, pages
 from printing.cards import deck_info
 from printing.kit import DeckInfo
 from printing.pdf import Document
@@ -136,6 +138,14 @@ def test_a_tall_country_fits_the_page(country):
     drawing = pages._grid_drawing(deck, pages._fit_width(deck, avail_w, avail_h), "none")[0]
     assert drawing.width <= avail_w + 0.01 and drawing.height <= avail_h + 0.01
     assert max(drawing.width / avail_w, drawing.height / avail_h) > 0.99  # it fills the page
+    # Title, key and notes stay inside the narrow drawing, the key clear of the title.
+    texts = [item for item in drawing.items if isinstance(item, md.Text)]
+    boxes = {item.text: text_box(item, pagedraw.measure) for item in texts}
+    for item in texts:
+        x0, _, x1, _ = boxes[item.text]
+        assert x0 >= 0 and x1 <= drawing.width, item.text
+    title, key = boxes[country], next(b for t, b in boxes.items() if t.startswith("●"))
+    assert key[1] >= title[3] or key[0] >= title[2]  # below it or beside it
     doc = Document(country)
     doc.begin_part("map", cut=False)
     pages.add_germany_map(doc, deck, "a4", quiz=True)
