@@ -196,13 +196,14 @@ def grid_map_indexed(
         )
     )
     key = f"● {texts['ns']} 0–{spec.ns_max}   ○ {texts['we']} 0–{spec.we_max}"
-    items.append(md.Text(x=x1 + 9.5, y=9.5, text=key, size=2.4, anchor="end", fill=INK))
-    for n, line in enumerate(texts["note"]):
-        items.append(
-            md.Text(
-                x=x0 - 9.5, y=y1 + 13.5 + 4.2 * n, text=line, size=2.3, anchor="start", fill=INK
-            )
-        )
+    width = measure or estimate_width
+    room = x1 - x0 + 19.0  # from the title's start to the key's end
+    if width(texts["title"], 5.0, True) + width(key, 2.4, False) + 4 <= room:
+        items.append(md.Text(x=x1 + 9.5, y=9.5, text=key, size=2.4, anchor="end", fill=INK))
+    else:  # a narrow map (Chile): the key under the title, shrunk to the map's width
+        size = min(2.4, 2.4 * room / width(key, 2.4, False))
+        items.append(md.Text(x=x0 - 9.5, y=14.0, text=key, size=size, anchor="start", fill=INK))
+    items += _notes(texts["note"], x0 - 9.5, y1, room, width)
     drawing = md.MapDrawing(
         width=float(width_mm),
         height=y1 + 22.0,
@@ -211,6 +212,32 @@ def grid_map_indexed(
         background="#ffffff",
     )
     return drawing, index
+
+
+def _notes(lines: Iterable[str], x: float, y1: float, room: float, width: Measure) -> list:
+    """The notes under the map: one line each, or on a narrow map each broken in two at a
+    word and shrunk to fit the map's width (the band under the frame keeps its height)."""
+    lines = list(lines)
+    if all(width(line, 2.3, False) <= room for line in lines):
+        return [
+            md.Text(x=x, y=y1 + 13.5 + 4.2 * n, text=line, size=2.3, anchor="start", fill=INK)
+            for n, line in enumerate(lines)
+        ]
+    halves = []
+    for line in lines:
+        words = line.split()
+        cut = min(
+            range(1, len(words)),
+            key=lambda k: abs(len(" ".join(words[:k])) - len(" ".join(words[k:]))),
+            default=len(words),
+        )
+        halves += [" ".join(words[:cut]), " ".join(words[cut:])]
+    halves = [h for h in halves if h]
+    size = min(2.0, *(2.0 * room / width(h, 2.0, False) for h in halves))
+    return [
+        md.Text(x=x, y=y1 + 11.5 + 3.0 * n, text=h, size=size, anchor="start", fill=INK)
+        for n, h in enumerate(halves)
+    ]
 
 
 def germany_position(drawing_width_mm: float, lat: float, lon: float) -> tuple[float, float]:

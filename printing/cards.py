@@ -10,6 +10,7 @@ from collections.abc import Iterable, Sequence
 
 import numpy as np
 
+from cards.grids import GridEdition
 from cards.models import Deck, DeckCard, Edition, Place
 from geo.boards import BOARDS, describe_solution
 from geo.grid import germany_grid_array
@@ -49,8 +50,11 @@ def card_data(
     colour: str = "",
     quantity: int = 1,
     grid: tuple[int, int] | None = None,
+    grid_name: str = "",
 ) -> CardData:
-    """A place as printed on a card of ``edition`` (``grid`` saves recomputing the numbers)."""
+    """A place as printed on a card of ``edition`` (``grid`` saves recomputing the numbers).
+    A grid edition's card (``Edition.GRID``) is Germany's with its edition's numbers (``grid``,
+    blank for a place it does not hold) and its name (``grid_name``) in the marks."""
     common = dict(
         number=number,
         name=place.display_name(language),
@@ -59,8 +63,13 @@ def card_data(
         population=place.population,
         place_kind=place.kind,
         quantity=quantity,
-        edition_mark=edition_mark(edition, language, deck_name, number),
+        edition_mark=edition_mark(edition, language, deck_name, number, grid_name),
     )
+    if edition == Edition.GRID:
+        ns, we = grid or (None, None)
+        return CardData(
+            "germany", state=place.state, ns=ns, we=we, edition_name=grid_name, **common
+        )
     if edition == Edition.GERMANY:
         if grid is None:
             numbers = place.germany_grid()
@@ -103,7 +112,9 @@ def _deck_rows(deck: Deck) -> list[tuple[Place, str, int]]:
 
 def deck_cards(deck: Deck, language: str | None = None) -> list[CardData]:
     """Every card of ``deck`` in deck order, with its print quantity."""
-    return _build(_deck_rows(deck), deck.edition, language or deck.language, deck.name)
+    return _build(
+        _deck_rows(deck), deck.edition, language or deck.language, deck.name, _grid_of(deck)
+    )
 
 
 def places_cards(places: Iterable[Place], edition: str, language: str) -> list[CardData]:
@@ -111,12 +122,25 @@ def places_cards(places: Iterable[Place], edition: str, language: str) -> list[C
     return _build([(p, "", 1) for p in places], edition, language, "")
 
 
+def _grid_of(deck: Deck) -> GridEdition | None:
+    """A grid-edition deck's edition (None for Germany's, whose numbers are the rule book's)."""
+    return deck.grid_edition() if deck.edition == Edition.GRID else None
+
+
 def _build(
-    rows: list[tuple[Place, str, int]], edition: str, language: str, deck_name: str
+    rows: list[tuple[Place, str, int]],
+    edition: str,
+    language: str,
+    deck_name: str,
+    grid_edition: GridEdition | None = None,
 ) -> list[CardData]:
     grids: list = [None] * len(rows)
+    grid_name = ""
     if edition == Edition.GERMANY:
         grids = _germany_grids([place for place, _, _ in rows])
+    elif edition == Edition.GRID and grid_edition is not None:
+        grids = grid_edition.numbers_for([place for place, _, _ in rows])
+        grid_name = grid_edition.display_name(language)
     return [
         card_data(
             place,
@@ -127,6 +151,7 @@ def _build(
             colour=colour,
             quantity=quantity,
             grid=grid,
+            grid_name=grid_name,
         )
         for i, ((place, colour, quantity), grid) in enumerate(zip(rows, grids, strict=True), 1)
     ]
@@ -163,9 +188,11 @@ def deck_info(deck: Deck, language: str | None = None) -> DeckInfo:
     """Everything ``printing.kit`` needs to print ``deck``."""
     language = language or deck.language
     rows = _deck_rows(deck)  # one query for the cards and the map's dots
-    cards = _build(rows, deck.edition, language, deck.name)
+    grid_edition = _grid_of(deck)
+    cards = _build(rows, deck.edition, language, deck.name, grid_edition)
     dots = [
         (card.name, place.latitude, place.longitude, place.population or 0)
         for card, (place, _, _) in zip(cards, rows, strict=True)
     ]
-    return DeckInfo(deck.name, deck.edition, language, cards, dots)
+    grid = grid_edition.map_edition() if grid_edition is not None else None
+    return DeckInfo(deck.name, deck.edition, language, cards, dots, grid)

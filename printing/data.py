@@ -78,6 +78,8 @@ class CardData:
     accent: str = "#888888"
     ink: str = "#000000"
     edition_mark: str = ""
+    # A grid edition's name on the front's wordmark ("" for Germany's: DEUTSCHLAND).
+    edition_name: str = ""
     rank: str = ""  # playing cards: A, 2 … 10, J, Q, K; "" for a joker
     suit: str = ""  # S H D C; "" for a joker
     value_of: int = 0  # what the card counts (Numbers: A 1 … K 13; 0 for a joker)
@@ -130,14 +132,24 @@ def printed_code(code: str, language: str) -> str:
     return "-".join(parts)
 
 
-def edition_mark(edition: str, language: str, deck_name: str, number: int) -> str:
-    """'Spot On: Deutschland · Klasse 7b · 12'; a deck named like its edition is not repeated."""
-    title = {
+def edition_title(edition: str, language: str, grid_name: str = "") -> str:
+    """'Spot On: Deutschland', 'Spot On: The World'; a grid edition's: 'Spot On: Österreich'."""
+    if grid_name:
+        return f"Spot On: {grid_name}"
+    return {
         ("germany", "de"): "Spot On: Deutschland",
         ("germany", "en"): "Spot On: Germany",
         ("world", "de"): "Spot On: Die Welt",
         ("world", "en"): "Spot On: The World",
     }.get((edition, language), "Spot On")
+
+
+def edition_mark(
+    edition: str, language: str, deck_name: str, number: int, grid_name: str = ""
+) -> str:
+    """'Spot On: Deutschland · Klasse 7b · 12'; a deck named like its edition is not repeated.
+    ``grid_name``: a grid edition's name in the deck's language ('Österreich')."""
+    title = edition_title(edition, language, grid_name)
     name = deck_name.strip()
     if not name or name.casefold() in title.casefold():
         return f"{title} · {number}"
@@ -168,12 +180,12 @@ TIP_MIDDLE = {
 }
 
 
-def tip_cards(language: str = "de", first_number: int = 1) -> list[CardData]:
+def tip_cards(language: str = "de", first_number: int = 1, grid_name: str = "") -> list[CardData]:
     """The 24 tip cards: 6 per player colour; W carries M on its back, the others the
-    colour's plain back."""
+    colour's plain back. Marked with Germany's edition, or the grid edition ``grid_name``."""
     cards = []
     number = first_number
-    mark = "Spot On: Deutschland" if language == "de" else "Spot On: Germany"
+    mark = edition_title("germany", "de" if language == "de" else "en", grid_name)
     for colour, (accent, ink) in PLAYER_COLOURS.items():
         for letter, caption in TIP_CARDS.get(language, TIP_CARDS["en"]):
             back = CardData(

@@ -43,20 +43,24 @@ def _mark(w: float, h: float, fill: str = GREY) -> Text:
     return Text(S, h - S - 4, w - 2 * S, 4, content="edition_mark", size=5.5, min_size=4, fill=fill)
 
 
-def _wordmark(w: float, edition: str, language: str, ink: str, accent: str) -> tuple[Text, ...]:
-    """SPOT ON on the left of the header, the edition's name on the right."""
+def _wordmark(
+    w: float, edition: str, language: str, ink: str, accent: str, name: str = ""
+) -> tuple[Text, ...]:
+    """SPOT ON on the left of the header, the edition's name (or ``name``) on the right."""
     half = (w - 2 * S) / 2
+    label = name.upper() or EDITION[(edition, _lang(language))]
     return (
         Text(S, S, half, 5.5, text=WORDMARK, bold=True, size=9, min_size=6, align="left",
              fill=ink),
-        Text(S + half, S, half, 5.5, text=EDITION[(edition, _lang(language))], size=6,
+        Text(S + half, S, half, 5.5, text=label, size=6,
              min_size=4, align="right", fill=accent),
     )  # fmt: skip
 
 
 @lru_cache(maxsize=64)
-def germany_front(w: float, h: float, language: str = "de") -> Face:
-    """A map-like front: the grid of the map in the paper, a red dot, the name below it."""
+def germany_front(w: float, h: float, language: str = "de", edition_name: str = "") -> Face:
+    """A map-like front: the grid of the map in the paper, a red dot, the name below it.
+    ``edition_name``: a grid edition's name for the wordmark (Germany's when empty)."""
     header, footer = 11.0, 3.0
     lines = []
     for k in range(1, 6):  # the faint grid of the map, as hairlines
@@ -66,14 +70,14 @@ def germany_front(w: float, h: float, language: str = "de") -> Face:
     dot = min(w, h) * 0.055
     return checked(
         Face(
-            f"germany-front-{_lang(language)}",
+            f"germany-front-{_lang(language)}" + (f"-{edition_name}" if edition_name else ""),
             w,
             h,
             (
                 Background(PAPER),
                 *lines,
                 _header(w, GERMANY_ACCENT, header),
-                *_wordmark(w, "germany", language, "#ffffff", "#cfe0f1"),
+                *_wordmark(w, "germany", language, "#ffffff", "#cfe0f1", edition_name),
                 Box(w / 2 - dot, h * 0.3 - dot, 2 * dot, 2 * dot, fill=DOT, stroke="#ffffff",
                     stroke_width=0.7, radius=dot),
                 Text(S, h * 0.3 + dot + 1.5, w - 2 * S, h * 0.4, content="name", bold=True,
@@ -231,7 +235,12 @@ DESIGNS = {
 }
 
 
-def faces_for(kind: str, w: float, h: float, language: str = "de") -> tuple[Face, Face]:
-    """(front, back) of a card kind at a card size, with its fixed texts in ``language``."""
+def faces_for(
+    kind: str, w: float, h: float, language: str = "de", edition_name: str = ""
+) -> tuple[Face, Face]:
+    """(front, back) of a card kind at a card size, with its fixed texts in ``language``; a
+    grid edition's cards (``edition_name``) are Germany's with that name in the wordmark."""
     front, back = DESIGNS[kind]
+    if edition_name and kind == "germany":
+        return germany_front(w, h, language, edition_name), back(w, h, language)
     return front(w, h, language), back(w, h, language)

@@ -42,15 +42,19 @@ def final_spaces() -> int:
     return _setting("WORLD_FINAL_SPACES", 6)
 
 
-def add_score_pad(doc: Document, language: str, paper: str) -> None:
-    """Two score sheets per page, one above the other, with a line to cut between them."""
+def add_score_pad(doc: Document, language: str, paper: str, grid_name: str = "") -> None:
+    """Two score sheets per page, one above the other, with a line to cut between them;
+    titled with Germany's edition or the grid edition ``grid_name``."""
     de = language == "de"
     w, h = pagedraw.portrait(paper)
+    lang = "de" if de else "en"
+    title = in_language(lang, SCORE_TITLE_OF if grid_name else SCORE_TITLE)
+    title = title.format(name=grid_name) if grid_name else title
 
     def draw(c: Canvas, pw: float, ph: float) -> None:
         half = ph / 2
-        _score_sheet(c, pw, ph - MIN_MARGIN - 6, half - 2 * MIN_MARGIN - 8, de)
-        _score_sheet(c, pw, half - MIN_MARGIN - 2, half - 2 * MIN_MARGIN - 8, de)
+        _score_sheet(c, pw, ph - MIN_MARGIN - 6, half - 2 * MIN_MARGIN - 8, de, title)
+        _score_sheet(c, pw, half - MIN_MARGIN - 2, half - 2 * MIN_MARGIN - 8, de, title)
         c.setStrokeColor(colour("#888888"))
         c.setLineWidth(0.4)
         c.setDash(3, 2)
@@ -60,11 +64,10 @@ def add_score_pad(doc: Document, language: str, paper: str) -> None:
     doc.add_page(w, h, draw)
 
 
-def _score_sheet(c: Canvas, pw: float, top: float, height: float, de: bool) -> None:
+def _score_sheet(c: Canvas, pw: float, top: float, height: float, de: bool, title: str) -> None:
     """One score sheet from ``top`` (mm from the page bottom), ``height`` tall."""
     m = MIN_MARGIN + 10
     language = "de" if de else "en"
-    title = in_language(language, SCORE_TITLE)
     pagedraw.text(c, m, top - 6, title, 14, bold=True)
     cols, rows = 5, 10  # 8 rounds at most (4 players), total, and a name row
     col_w = (pw - 2 * m) / cols
@@ -185,6 +188,7 @@ TRACK_TEXTS = (
     _("Finish: the dark-blue spaces"),
 )
 SCORE_TITLE = _("Spot On: Germany – score")
+SCORE_TITLE_OF = _("Spot On: {name} – score")  # a grid edition's: "Spot On: Österreich – …"
 PLAYER, ROUND, TOTAL = _("Player"), _("Round {n}"), _("Total")
 SCORE_NOTE = _("2–3 players: 6 rounds, 4 players: 8 rounds. Row 1: 3, row 2: 2, row 3: 1 point.")
 GUESS_CARD = _("Guess card {n}")

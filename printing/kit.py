@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from django.utils.translation import gettext_lazy as _
 
@@ -11,6 +12,9 @@ from printing.fonts import GlyphError
 from printing.i18n import in_language
 from printing.kitcore import KitError
 from printing.shaping import check_text
+
+if TYPE_CHECKING:
+    from geo.grid_frame import MapEdition
 
 GLYPH = _("Cannot print “{name}” (card {number}): {detail}")
 
@@ -29,6 +33,13 @@ class DeckInfo:
     cards: list[CardData]
     # name, lat, lon and population (labels go to the most populous first)
     dots: list[tuple] = field(default_factory=list)
+    # A grid-edition deck's grid and outline (its map, its name); None: Germany's.
+    grid: MapEdition | None = None
+
+    @property
+    def grid_name(self) -> str:
+        """The grid edition's name in the deck's language ("" for Germany and the World)."""
+        return self.grid.name(self.language) if self.grid is not None else ""
 
 
 def check_cards(cards: list[CardData], language: str) -> None:

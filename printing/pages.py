@@ -1,4 +1,5 @@
-"""Whole-page parts of the kit: the Germany map and poster, world boards, and the paper extras.
+"""Whole-page parts of the kit: a grid edition's map and poster (Germany's or any other
+country's), world boards, and the paper extras.
 
 Each part appends pages to a ``printing.pdf.Document``; map pages draw ``geo.maps`` drawings as
 vectors through ``printing.mapdraw_pdf``.
@@ -33,11 +34,13 @@ def _dots(deck: DeckInfo) -> list:
     return list(deck.dots)
 
 
-def _germany_drawing(deck: DeckInfo, width_mm: float, labels: str = "fit"):
+def _grid_drawing(deck: DeckInfo, width_mm: float, labels: str = "fit"):
+    """The deck's grid-edition map (Germany's when the deck names no other grid)."""
     # The map modules load the outlines and shapely (about 0.3 s): only map pages need them.
-    from geo.maps import germany_map_indexed
+    from geo.maps import GERMANY_MAP, grid_map_indexed
 
-    return germany_map_indexed(
+    return grid_map_indexed(
+        deck.grid or GERMANY_MAP,
         _dots(deck),
         width_mm=width_mm,
         language=deck.language,
@@ -46,25 +49,54 @@ def _germany_drawing(deck: DeckInfo, width_mm: float, labels: str = "fit"):
     )
 
 
+def _form_prefix(deck: DeckInfo) -> str:
+    return "germany" if deck.grid is None else "grid"
+
+
+def _is_wide(deck: DeckInfo) -> bool:
+    base = _grid_drawing(deck, 180, "none")[0]
+    return base.width > base.height
+
+
+def _fit_width(deck: DeckInfo, avail_w: float, avail_h: float) -> float:
+    """The drawing width that fits the map into avail_w × avail_h mm. Only the grid scales
+    with the width (its margins and legend do not): measured at two widths, solved exactly,
+    so a tall country (Chile) or a wide one fills the page. Germany keeps its rule-book map's
+    scaling."""
+    base = _grid_drawing(deck, 180, "none")[0]
+    scale = min(avail_w / base.width, avail_h / base.height)
+    if deck.grid is None:
+        return 180 * scale
+    wide = _grid_drawing(deck, 360, "none")[0]
+    per_mm = (wide.height - base.height) / 180  # height per mm of width
+    fixed = base.height - per_mm * 180
+    return min(avail_w, (avail_h - fixed) / per_mm if per_mm > 0 else avail_w)
+
+
 MAP_TITLES = (_("Quiz map: which dot is which place?"), _("Answer map"))
 
 
 def add_germany_map(doc: Document, deck: DeckInfo, paper: str, quiz: bool = False) -> None:
-    """The map on one page, scaled to fill the printable area: as a quiz (grid and dots, no
-    names) or as the answer map (names where they fit, numbers and an index for the rest)."""
+    """The deck's grid-edition map on one page, scaled to fill the printable area: as a quiz
+    (grid and dots, no names) or as the answer map (names where they fit, numbers and an index
+    for the rest)."""
     pw, ph = pagedraw.portrait(paper)
+    if deck.grid is not None and _is_wide(deck):  # a wide country (Austria) prints landscape
+        pw, ph = pagedraw.landscape(paper)
     avail_w, avail_h = pw - 2 * MIN_MARGIN - 4, ph - 2 * MIN_MARGIN - 10
-    base = _germany_drawing(deck, 180, "none")[0]
-    scale = min(avail_w / base.width, avail_h / base.height)
+    width = _fit_width(deck, avail_w, avail_h)
     # Drawn at its printed size, so labels are measured as they will print.
-    drawing, index = _germany_drawing(deck, 180 * scale, "none" if quiz else "fit")
+    drawing, index = _grid_drawing(deck, width, "none" if quiz else "fit")
     title = in_language(deck.language, MAP_TITLES[0 if quiz else 1])
-    form = f"germany-{'quiz' if quiz else 'answer'}-map"
+    form = f"{_form_prefix(deck)}-{'quiz' if quiz else 'answer'}-map"
+    bottom = MIN_MARGIN
+    if deck.grid is not None:  # below the page's title, not at the foot of a half-empty page
+        bottom = max(MIN_MARGIN, ph - MIN_MARGIN - 6 - drawing.height)
 
     def draw(c: Canvas, w: float, h: float) -> None:
         name = map_form(c, drawing, form)
         c.saveState()
-        c.translate((w - drawing.width) / 2 * mm, MIN_MARGIN * mm)
+        c.translate((w - drawing.width) / 2 * mm, bottom * mm)
         c.doForm(name)
         c.restoreState()
         pagedraw.text(c, w - MIN_MARGIN - 2, h - MIN_MARGIN - 4, title, 9, bold=True, anchor="end")
@@ -122,23 +154,24 @@ def add_poster(doc: Document, deck: DeckInfo, paper: str) -> None:
     inner_w, inner_h = pw - 2 * MIN_MARGIN, ph - 2 * MIN_MARGIN
     step_w, step_h = inner_w - POSTER_OVERLAP, inner_h - POSTER_OVERLAP
     width = POSTER_COLUMNS * step_w + POSTER_OVERLAP
-    height = _germany_drawing(deck, width, "none")[0].height
+    height = _grid_drawing(deck, width, "none")[0].height
     rows = math.ceil((height - POSTER_OVERLAP) / step_h)
     if rows > 1 and (height - POSTER_OVERLAP) / step_h - (rows - 1) < 0.35:
         # A last row of tiles that would be nearly blank: shrink the map to one row fewer.
         rows -= 1
         width *= (rows * step_h + POSTER_OVERLAP) / height
-    drawing, index = _germany_drawing(deck, width, "fit")
+    drawing, index = _grid_drawing(deck, width, "fit")
+    form = f"{_form_prefix(deck)}-poster"
     for row in range(rows):
         for col in range(POSTER_COLUMNS):
-            doc.add_page(pw, ph, _poster_tile(drawing, 1.0, col, row, rows, step_w, step_h))
+            doc.add_page(pw, ph, _poster_tile(drawing, 1.0, col, row, rows, step_w, step_h, form))
     add_index(doc, deck.language, paper, index)
 
 
-def _poster_tile(drawing, scale, col, row, rows, step_w, step_h):
+def _poster_tile(drawing, scale, col, row, rows, step_w, step_h, form="germany-poster"):
     def draw(c: Canvas, w: float, h: float) -> None:
         m = MIN_MARGIN
-        name = map_form(c, drawing, "germany-poster")
+        name = map_form(c, drawing, form)
         c.saveState()
         clip = c.beginPath()
         clip.rect(m * mm, m * mm, (w - 2 * m) * mm, (h - 2 * m) * mm)

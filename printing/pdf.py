@@ -41,11 +41,11 @@ DUPLEX = {"duplex-long": "DuplexFlipLongEdge", "duplex-short": "DuplexFlipShortE
 def _side(data: CardData, side: str, w: float, h: float) -> tuple[Face, CardData]:
     """The face and data of one side; a back of another kind (tip cards) brings its design."""
     if side == "front":
-        return faces_for(data.kind, w, h, data.language)[0], data
+        return faces_for(data.kind, w, h, data.language, data.edition_name)[0], data
     back = data.back or data
     if back.kind != data.kind:
         return faces_for(back.kind, w, h, back.language)[1], back
-    return faces_for(data.kind, w, h, data.language)[1], back
+    return faces_for(data.kind, w, h, data.language, data.edition_name)[1], back
 
 
 def expand_quantities(cards: Iterable[CardData]) -> list[CardData]:

@@ -12,7 +12,7 @@ from printing.kitcore import Kit, KitError
 from printing.kits import deck, dice, match, numbers
 
 KITS: dict[str, Kit] = {
-    kit.slug: kit for kit in (deck.GERMANY, deck.WORLD, match.KIT, numbers.KIT, dice.KIT)
+    kit.slug: kit for kit in (deck.GERMANY, deck.GRID, deck.WORLD, match.KIT, numbers.KIT, dice.KIT)
 }
 CARDS_ONLY = deck.CARDS_ONLY
 

@@ -1,5 +1,6 @@
-"""The deck kits: a deck of the card database printed as Spot On: Germany or The World (and the
-plain card sheets of any other grid edition). Card faces are the data-driven designs of
+"""The deck kits: a deck of the card database printed as Spot On: Germany, as a grid edition of
+any other country (Germany's kit by the deck's grid: its numbers, map and name) or as The World.
+Card faces are the data-driven designs of
 ``printing.designs``; maps and boards come from ``geo``; pads, guess cards, the track and the
 players' pieces from ``printing.extras`` and ``printing.world_pieces``.
 """
@@ -58,12 +59,13 @@ def _cards(doc: Document, job: Job) -> None:
 
 
 def _tips(doc: Document, job: Job) -> None:
-    doc.add_sheets(tip_cards(_deck(job).language), spec_of(job))
+    deck = _deck(job)
+    doc.add_sheets(tip_cards(deck.language, grid_name=deck.grid_name), spec_of(job))
 
 
 def _rules(doc: Document, job: Job) -> None:
     deck = _deck(job)
-    rules.add_rules(doc, deck.edition, deck.language, job.paper)
+    rules.add_rules(doc, deck.edition, deck.language, job.paper, edition_name=deck.grid_name)
 
 
 CARDS = Part("cards", _("Place cards"), _cards, faces=True, duplex=True)
@@ -77,7 +79,8 @@ GERMANY_PARTS = (
          lambda doc, job: pages.add_germany_map(doc, _deck(job), job.paper, quiz=True),
          cut=False),
     Part("score-pad", _("Score pad"),
-         lambda doc, job: extras.add_score_pad(doc, _deck(job).language, job.paper)),
+         lambda doc, job: extras.add_score_pad(doc, _deck(job).language, job.paper,
+                                               _deck(job).grid_name)),
     RULES,
 )  # fmt: skip
 WORLD_PARTS = (
@@ -141,7 +144,7 @@ def _faces(job: Job, parts: tuple[str, ...]) -> bytes:
     deck = _deck(job)
     cards = list(deck.cards) if "cards" in parts else []
     if "tips" in parts:
-        cards += tip_cards(deck.language)
+        cards += tip_cards(deck.language, grid_name=deck.grid_name)
     return faces_zip(cards, spec_of(job), job["dpi"])
 
 
@@ -170,10 +173,14 @@ def _kit(slug, title, description, parts, editions, *extra: Option) -> Kit:
 GERMANY = _kit("germany", _("Spot On: Germany"),
                _("place cards, tip cards, answer and quiz maps, score pad, rules"),
                GERMANY_PARTS, ("germany",))  # fmt: skip
+# Any other country's grid edition: Germany's parts, drawn from the deck's grid.
+GRID = _kit("grid", _("Spot On: a grid edition (any country)"),
+            _("place cards, tip cards, answer and quiz maps, score pad, rules"),
+            GERMANY_PARTS, ("grid",))  # fmt: skip
 WORLD = _kit("world", _("Spot On: The World"),
              _("place cards, six boards, guess cards, scoring track, pieces, rules"),
              WORLD_PARTS, ("world",), TRACK)  # fmt: skip
-# Decks of any other grid edition print their cards.
+# Decks of any other edition print their cards.
 CARDS_ONLY = _kit("cards", _("Place cards"), _("a deck's cards"), (CARDS,), ())
 
 
@@ -206,8 +213,9 @@ class PrintOptions:
 
 
 def for_edition(edition: str) -> Kit:
-    """The deck kit of ``edition``: Germany's, the World's, or the plain card sheets."""
-    return {"germany": GERMANY, "world": WORLD}.get(edition, CARDS_ONLY)
+    """The deck kit of ``edition``: Germany's, a grid edition's, the World's, or the plain card
+    sheets."""
+    return {"germany": GERMANY, "grid": GRID, "world": WORLD}.get(edition, CARDS_ONLY)
 
 
 def job_for(deck: DeckInfo, options: PrintOptions) -> Job:

@@ -17,15 +17,20 @@ from printing.rules import dice, editions, match, numbers
 from printing.sheets import MIN_MARGIN
 from printing.textfit import LEADING, fit_text
 
-GAMES = ("germany", "world", "numbers", "dice", "match")
+GAMES = ("germany", "grid", "world", "numbers", "dice", "match")
 TITLE, HEADING, BODY = 16.0, 11.0, 9.5  # points
 MARGIN = MIN_MARGIN + 10  # mm
 HEADING_GAP = 1.2  # mm above a heading
 
 
-def sheet(game: str, language: str, mix: str = "standard") -> tuple[str, list[tuple[str, str]]]:
-    """(title, sections) of ``game``'s rules in ``language`` (de or en)."""
+def sheet(
+    game: str, language: str, mix: str = "standard", edition_name: str = ""
+) -> tuple[str, list[tuple[str, str]]]:
+    """(title, sections) of ``game``'s rules in ``language`` (de or en); a grid edition's
+    (``game`` "grid") are Germany's under ``edition_name``."""
     language = "de" if language == "de" else "en"
+    if game == "grid":
+        return editions.grid_rules(language, edition_name or "Spot On")
     if game == "numbers":
         return numbers.RULES[language]
     if game == "dice":
@@ -42,10 +47,17 @@ def _lines(text: str, size: float, bold: bool, width: float) -> list[str]:
     return [line for line, _ in lines]
 
 
-def add_rules(doc: Document, game: str, language: str, paper: str, mix: str = "standard") -> None:
+def add_rules(
+    doc: Document,
+    game: str,
+    language: str,
+    paper: str,
+    mix: str = "standard",
+    edition_name: str = "",
+) -> None:
     """The rules sheet: title, then each section's heading and body, on as many pages as
     it takes (a heading never stands alone at the foot of a page)."""
-    title, sections = sheet(game, language, mix)
+    title, sections = sheet(game, language, mix, edition_name)
     w, h = pagedraw.portrait(paper)
     width = w - 2 * MARGIN
     blocks = [

@@ -138,3 +138,19 @@ RULES: dict[tuple[str, str], tuple[str, list[tuple[str, str]]]] = {
         ],
     ),
 }
+
+
+def grid_rules(language: str, name: str) -> tuple[str, list[tuple[str, str]]]:
+    """Germany's rules for a grid edition of any country: its name in the title and the
+    card back's region instead of the German state."""
+    language = "de" if language == "de" else "en"
+    title, sections = RULES[("germany", language)]
+    germany, state, region = (
+        ("Deutschland", "hinten Bundesland", "hinten Region")
+        if language == "de"
+        else ("Germany", "back: state", "back: region")
+    )
+    return (
+        title.replace(germany, name),
+        [(heading, body.replace(state, region)) for heading, body in sections],
+    )
