@@ -41,7 +41,10 @@ def _game_mid_chain(teacher, steps: int = 20, level: str = "expert"):
     state["stock"] = [c for c in state["stock"] if c not in used]
     jokers = [c for c, card in state["cards"].items() if card[0] == JOKER]
     hand = [c for c in state["hands"][0] if state["cards"][c][0] != JOKER][:4]
-    joker = next(c for c in jokers if c not in state["hands"][1])
+    joker = jokers[0]  # an expert game has a single joker, which Bo may hold: then swap it
+    if joker in state["hands"][1]:
+        swap = state["stock"].pop()
+        state["hands"][1] = [swap if c == joker else c for c in state["hands"][1]]
     state["stock"] = [c for c in state["stock"] if c != joker]
     state["hands"][0] = [*hand, joker]
     state.update(chain=chain, total=total, turn=0, target=total + 500)
