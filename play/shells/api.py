@@ -291,11 +291,10 @@ def log(request: Request, game_id: int) -> Response:
     return private(Response({"moves": store.log_rows(game)}))
 
 
-def game_for_manager(request: Request, game_id: int) -> Game:
-    game = get_object_or_404(Game, pk=game_id)
+def manager_only(request: Request, game: Game) -> None:
+    """403 unless the caller runs the game: for an edition's teacher-only endpoints."""
     if not can_manage(request.user, game):
         raise PermissionDenied("Only the teacher running this game may do that.")
-    return game
 
 
 class WrongEdition(APIException):

@@ -19,7 +19,7 @@ from play.core.access import can_manage
 from play.core.engine import RuleViolation, Viewer
 from play.editions.germany.rules import TipCard
 from play.models import Game, Team
-from play.shells.api import payload, seat_of, violation
+from play.shells.api import manager_only, payload, seat_of, violation
 
 
 class RoundCreateSerializer(serializers.Serializer):
@@ -32,11 +32,6 @@ class TipSerializer(serializers.Serializer):
     tip = serializers.ChoiceField(choices=[t.value for t in TipCard])
 
 
-def _manager_only(request: Request, game: Game) -> None:
-    if not can_manage(request.user, game):
-        raise PermissionDenied("Only the teacher running this game may do that.")
-
-
 def _refs_for(game: Game, place_ids: list[int]) -> list[str]:
     by_id = {card["id"]: ref for ref, card in game.state["cards"].items()}
     missing = sorted(pid for pid in place_ids if pid not in by_id)
@@ -46,7 +41,7 @@ def _refs_for(game: Game, place_ids: list[int]) -> list[str]:
 
 
 def rounds(request: Request, game: Game) -> Response:
-    _manager_only(request, game)
+    manager_only(request, game)
     data = payload(request, RoundCreateSerializer)
     try:
         args: dict[str, Any] = {}
@@ -110,7 +105,7 @@ def tips(request: Request, game: Game) -> Response:
 
 
 def reveal(request: Request, game: Game) -> Response:
-    _manager_only(request, game)
+    manager_only(request, game)
     try:
         game = store.make_move(game, None, "reveal", {}, teacher=True)
     except RuleViolation as error:

@@ -21,7 +21,7 @@ from play.core.access import can_manage
 from play.core.engine import Viewer
 from play.core.errors import RuleViolation
 from play.models import Game, Team
-from play.shells.api import payload, seat_of, violation
+from play.shells.api import manager_only, payload, seat_of, violation
 
 
 class ChooseSerializer(serializers.Serializer):
@@ -46,11 +46,6 @@ class TeamSerializer(serializers.Serializer):
 
 class EvaluateSerializer(serializers.Serializer):
     all = serializers.BooleanField(default=False)
-
-
-def _manager_only(request: Request, game: Game) -> None:
-    if not can_manage(request.user, game):
-        raise PermissionDenied("Only the teacher running this game may do that.")
 
 
 def _team_move(request: Request, game: Game, serializer_class) -> tuple[Team, dict]:
@@ -128,7 +123,7 @@ def teacher_move(game: Game, name: str, args: dict | None = None) -> Game:
 
 
 def close_guessing(request: Request, game: Game) -> Response:
-    _manager_only(request, game)
+    manager_only(request, game)
     try:
         game = teacher_move(game, "close_guessing")
     except RuleViolation as error:
@@ -137,7 +132,7 @@ def close_guessing(request: Request, game: Game) -> Response:
 
 
 def evaluate(request: Request, game: Game) -> Response:
-    _manager_only(request, game)
+    manager_only(request, game)
     data = payload(request, EvaluateSerializer) if request.data else {"all": False}
     return evaluated(game, every=data["all"])
 
@@ -165,12 +160,12 @@ def lay_out(game: Game) -> Response:
 
 
 def rounds(request: Request, game: Game) -> Response:
-    _manager_only(request, game)
+    manager_only(request, game)
     return lay_out(game)
 
 
 def reveal(request: Request, game: Game) -> Response:
-    _manager_only(request, game)
+    manager_only(request, game)
     return evaluated(game, every=True)
 
 
