@@ -29,7 +29,7 @@ from rest_framework.response import Response
 
 from cards.models import Deck
 from cards.roles import can_run_games
-from play.core import access, registry, store
+from play.core import access, movelog, registry, store
 from play.core.access import can_manage, cookie_name, team_for_token
 from play.core.engine import RuleViolation, Viewer
 from play.models import Game, Mode, Team
@@ -288,7 +288,7 @@ def log(request: Request, game_id: int) -> Response:
             raise PermissionDenied("The log is for the game's teacher and its teams.")
         if not game.is_finished:
             raise PermissionDenied("The log is open to the teams once the game is over.")
-    return private(Response({"moves": store.log_rows(game)}))
+    return private(Response({"moves": movelog.log_rows(game)}))
 
 
 def manager_only(request: Request, game: Game) -> None:
