@@ -71,10 +71,15 @@ def test_decks_name_their_grid_edition_and_refuse_a_mismatch(editor, austria):
     )  # fmt: skip
     assert created.status_code == 201, created.json()
     assert api.get("/api/decks/at/").json()["grid"] == "austria"
-    missing = api.post("/api/decks/", {"slug": "x", "name": "X", "edition": "grid"}, format="json")
+    missing = api.post(
+        "/api/decks/",
+        {"slug": "x", "name": "X", "edition": "grid"},
+        format="json",
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
     assert missing.status_code == 400 and "needs its grid edition" in str(missing.json())
     world = api.post(
         "/api/decks/", {"slug": "w", "name": "W", "edition": "world", "grid": "austria"},
-        format="json",
+        format="json", HTTP_ACCEPT_LANGUAGE="en",
     )  # fmt: skip
     assert world.status_code == 400 and "Only grid-edition decks" in str(world.json())
