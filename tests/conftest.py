@@ -184,3 +184,61 @@ def django_db_setup(django_db_setup, django_db_blocker):
             "WHERE datname = current_database() AND pid <> pg_backend_pid()"
         )
     connection.close()
+
+
+def _database_url() -> str:
+    """The test database as a URL, for a process of its own (a task worker)."""
+    from urllib.parse import quote
+
+    from django.db import connection
+
+    s = connection.settings_dict
+    if connection.vendor == "sqlite":
+        return f"sqlite:///{s['NAME']}"
+    auth = f"{quote(s['USER'] or '')}:{quote(s['PASSWORD'] or '')}@" if s["USER"] else ""
+    host = s["HOST"] or ""
+    if host.startswith("/"):  # a Unix socket folder
+        return f"postgres://{auth}/{s['NAME']}?host={quote(host)}" + (
+            f"&port={s['PORT']}" if s["PORT"] else ""
+        )
+    port = f":{s['PORT']}" if s["PORT"] else ""
+    return f"postgres://{auth}{host}{port}/{s['NAME']}"
+
+
+@pytest.fixture
+def worker_env(transactional_db, settings, tmp_path) -> dict:
+    """The environment of a task worker on this test's database and job folder."""
+    import os
+
+    settings.JOBS_ROOT = tmp_path / "jobs"
+    return {
+        **os.environ,
+        "DATABASE_URL": _database_url(),
+        "JOBS_ROOT": str(settings.JOBS_ROOT),
+        "PNG_PROCESSES": "2",
+        "DEBUG": "true",
+    }
+
+
+@pytest.fixture
+def task_worker(worker_env):
+    """A real ``manage.py db_worker`` process (the django-tasks database backend) running the
+    jobs this test enqueues; stopped (and waited for) when the test ends."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    process = subprocess.Popen(
+        [sys.executable, "manage.py", "db_worker", "--no-reload", "--interval", "0.1",
+         "--no-startup-delay", "--verbosity", "0"],
+        cwd=root,
+        env=worker_env,
+    )  # fmt: skip
+    yield process
+    process.terminate()
+    try:
+        process.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
