@@ -34,7 +34,12 @@ class Cancelled(Exception):
 
 
 class JobFailed(Exception):
-    """A handler's refusal with a message for the user (a bad option, an empty deck)."""
+    """A handler's refusal with a message for the user (a bad option, an empty deck, rows
+    that failed); ``details`` go to the job's page."""
+
+    def __init__(self, message: str, details: dict | None = None) -> None:
+        super().__init__(message)
+        self.details = details or {}
 
 
 def request_key(*parts: Any) -> str:
@@ -65,6 +70,9 @@ class Progress:
     def __init__(self, job: Job) -> None:
         self.job = job
         self._saved = 0.0
+        # Quiet: inside a long transaction, progress is counted but not saved (the job's row
+        # would stay locked until the commit); a cancel is still seen.
+        self.quiet = False
 
     def set_total(self, total: int) -> None:
         self.job.total = total
@@ -79,9 +87,10 @@ class Progress:
         if not force and now - self._saved < SAVE_EVERY_SECONDS:
             return
         self._saved = now
-        Job.objects.filter(pk=self.job.pk).update(
-            done=self.job.done, total=self.job.total, beat_at=timezone.now()
-        )
+        if not self.quiet:
+            Job.objects.filter(pk=self.job.pk).update(
+                done=self.job.done, total=self.job.total, beat_at=timezone.now()
+            )
         if Job.objects.filter(pk=self.job.pk, cancel_requested=True).exists():
             raise Cancelled
 
@@ -116,7 +125,7 @@ def run_job(job_id: str) -> str:
         _finish(job, Status.CANCELLED)
         return Status.CANCELLED
     except JobFailed as error:
-        _finish(job, Status.FAILED, str(error))
+        _finish(job, Status.FAILED, str(error), details=error.details)
         return Status.FAILED
     except Exception as error:
         logger.exception("job %s failed", job.pk)

@@ -33,6 +33,11 @@ def _isolated_cache(settings, tmp_path):
         }
     }
     settings.MEDIA_ROOT = tmp_path / "media"
+    settings.JOBS_ROOT = tmp_path / "jobs"
+    # Background jobs run at once, inside the request that starts them, in tests about
+    # something else (an import's rules, a print's pixels); the tests about jobs themselves
+    # queue them (``queued_tasks``) and run them on a real worker (``task_worker``).
+    settings.TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
     # Browser tests click faster than any class; the limit's own tests set it low.
     settings.PLAY_MOVES_PER_MINUTE = 10_000
 
@@ -206,11 +211,16 @@ def _database_url() -> str:
 
 
 @pytest.fixture
-def worker_env(transactional_db, settings, tmp_path) -> dict:
+def queued_tasks(settings) -> None:
+    """Jobs wait in the database queue, as in production, until a worker runs them."""
+    settings.TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+
+
+@pytest.fixture
+def worker_env(transactional_db, queued_tasks, settings, tmp_path) -> dict:
     """The environment of a task worker on this test's database and job folder."""
     import os
 
-    settings.JOBS_ROOT = tmp_path / "jobs"
     return {
         **os.environ,
         "DATABASE_URL": _database_url(),

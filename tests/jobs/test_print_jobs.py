@@ -66,7 +66,9 @@ def test_a_second_click_joins_the_first_job(client, teacher, germany_deck, worke
     assert Job.objects.count() == 2
 
 
-def test_another_user_neither_joins_nor_sees_a_job(client, teacher, editor, germany_deck, db):
+def test_another_user_neither_joins_nor_sees_a_job(
+    client, teacher, editor, germany_deck, queued_tasks
+):
     client.force_login(teacher)
     job = _start(client, germany_deck)
     client.force_login(editor)
@@ -74,7 +76,7 @@ def test_another_user_neither_joins_nor_sees_a_job(client, teacher, editor, germ
     assert client.get(reverse("jobs:detail", args=[job.pk])).status_code == 404
 
 
-def test_a_waiting_job_is_cancelled(client, teacher, germany_deck, db):
+def test_a_waiting_job_is_cancelled(client, teacher, germany_deck, queued_tasks):
     client.force_login(teacher)
     job = _start(client, germany_deck)
     client.post(reverse("jobs:cancel", args=[job.pk]))
@@ -96,7 +98,7 @@ def test_a_running_job_stops_at_its_next_step_when_cancelled(
         progress.set_total(10)
 
 
-def test_a_job_whose_worker_died_is_reported_failed(client, teacher, germany_deck, db):
+def test_a_job_whose_worker_died_is_reported_failed(client, teacher, germany_deck, queued_tasks):
     client.force_login(teacher)
     job = _start(client, germany_deck)
     long_ago = timezone.now() - timedelta(hours=1)
@@ -109,8 +111,7 @@ def test_a_job_whose_worker_died_is_reported_failed(client, teacher, germany_dec
     assert "worker stopped" in job.message and "worker stopped" in page
 
 
-def test_a_job_whose_task_failed_is_reported_failed(teacher, germany_deck, db, settings, tmp_path):
-    settings.JOBS_ROOT = tmp_path
+def test_a_job_whose_task_failed_is_reported_failed(teacher, germany_deck, queued_tasks):
     job, _ = runner.start(teacher, "k", "t", "jobs.no_such_module.handler", {})
     from django_tasks_db.models import DBTaskResult
 
