@@ -55,6 +55,8 @@ class BatchedImportMixin:
                 total_rows=len(dataset),
             )
         self._progress = progress
+        self._matched: dict | None = None if dry_run else {}
+        self._writing = False
         if progress is not None:
             progress.set_total(len(dataset) if dry_run else 2 * len(dataset))
         try:
@@ -67,6 +69,26 @@ class BatchedImportMixin:
             return self._write_all(dataset, checked, **kwargs)
         finally:
             self._progress = None
+            self._matched = None
+
+    def get_or_init_instance(self, instance_loader: Any, row: Any) -> tuple[Any, bool]:
+        """The validation pass finds the place each row describes (by id, gazetteer id, or
+        name nearby: a query per row); the write pass reuses what it found."""
+        matched = getattr(self, "_matched", None)
+        key = tuple(str(v) for v in (row.values() if hasattr(row, "values") else row))
+        if matched is None or not getattr(self, "_writing", False):
+            instance, new = super().get_or_init_instance(instance_loader, row)
+            if matched is not None:
+                matched[key] = None if new else instance.pk
+            return instance, new
+        if key in matched:
+            pk = matched[key]
+            if pk is None:
+                return self.init_instance(row), True
+            found = self._meta.model._default_manager.filter(pk=pk).first()
+            if found is not None:
+                return found, False
+        return super().get_or_init_instance(instance_loader, row)
 
     def after_import_row(self, row: Any, row_result: Any, **kwargs: Any) -> None:
         super().after_import_row(row, row_result, **kwargs)
@@ -83,6 +105,7 @@ class BatchedImportMixin:
             # Inside the transaction progress is only counted (its row would stay locked
             # until the commit); a cancel is still seen, and undoes every row.
             self._progress.quiet = True
+        self._writing = True
         try:
             with transaction.atomic(using=self.get_db_connection_name()):
                 result = self.import_data_inner(dataset, False, True, True, False, **kwargs)
