@@ -23,7 +23,7 @@ def _own(request: HttpRequest, job_id) -> Job:
 @require_GET
 def index(request: HttpRequest) -> HttpResponse:
     runner.reap(Job.objects.filter(owner=request.user))
-    jobs = Job.objects.filter(owner=request.user)
+    jobs = Job.objects.filter(owner=request.user).defer("params")
     template = "jobs/_list.html" if request.htmx else "jobs/index.html"
     return render(request, template, {"jobs": jobs, "polling": any(j.is_open for j in jobs)})
 
