@@ -21,8 +21,12 @@ setup: $(VENV)/.installed
 	$(BIN)/python manage.py load_starter_decks
 	$(BIN)/python manage.py ensure_admin
 
+# The background jobs' worker (django-tasks' database queue) runs beside the server and stops
+# with it, however the server ends.
 run: setup
-	@echo "Serving on http://$(HOST):$(PORT)/  (Ctrl+C to stop)"
+	@echo "Serving on http://$(HOST):$(PORT)/ with a background-job worker  (Ctrl+C to stop)"
+	@$(BIN)/python manage.py db_worker --no-reload --verbosity 0 & worker=$$!; \
+	trap 'kill $$worker 2>/dev/null; wait $$worker 2>/dev/null' EXIT INT TERM; \
 	$(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 lint: $(VENV)/.installed

@@ -1,41 +1,37 @@
-"""Bounded imports written in short transactions, so that games keep answering meanwhile.
+"""Bounded imports, all-or-nothing, run as a background job.
 
-django-import-export runs a whole import (and even its preview) in one transaction. On SQLite
-that holds the database's single write lock for as long as the import takes: a 20,000-row
-file kept a teacher's "new game" waiting until it failed with "database is locked".
-
-Here an import is bounded (``MAX_IMPORT_ROWS``, ``MAX_IMPORT_BYTES``) and goes in two steps:
+An import is bounded (``MAX_IMPORT_ROWS``, ``MAX_IMPORT_BYTES``) and goes in two steps:
 
 1. Every row is validated (``full_clean``) without writing anything and without a transaction:
-   reads do not take the write lock. One bad row and nothing is written; the preview is this
-   step alone.
-2. The rows are written in batches of ``WRITE_BATCH_ROWS``, each in its own short transaction,
-   with a pause between batches longer than SQLite's busy-wait step, so a waiting game write
-   gets the lock. If a batch fails for a database reason (a concurrent edit, a constraint), the
-   batches already written are undone: places created are deleted and places updated get
-   their previous values back. Undoing by compensation rather than one long transaction is the
-   price of not blocking games; the history keeps both the import and its undoing.
+   reads do not take SQLite's write lock. One bad row and nothing is written; the preview is
+   this step alone.
+2. The confirmed import is one transaction: every row is saved, or none. A database error, a
+   cancel, or a worker killed half-way (its connection dies, the transaction with it) leaves
+   the places as they were. The confirmation runs on the task worker (``cards.import_jobs``),
+   not in the web request, and its job's page says which rows failed and why. On SQLite the
+   transaction holds the write lock while it runs (a 5,000-row import takes a few seconds,
+   within the 20 s a waiting game write waits).
 """
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from django import forms
-from django.contrib import messages
+from django.core.exceptions import PermissionDenied
 from django.core.files.uploadedfile import SimpleUploadedFile
-from django.db import connections, transaction
+from django.db import transaction
+from django.http import HttpResponseNotAllowed
+from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from import_export.forms import ImportForm
-from import_export.results import Error, Result, RowResult
+from import_export.results import Error, Result
 from tablib import Dataset
+
+from jobs.runner import Cancelled
 
 MAX_IMPORT_ROWS = 5_000
 MAX_IMPORT_BYTES = 2 * 1024 * 1024
-WRITE_BATCH_ROWS = 200
-# SQLite's busy handler retries at most every 100 ms; a longer gap lets a waiting writer in.
-SQLITE_PAUSE_SECONDS = 0.11
 
 
 class BatchedImportMixin:
@@ -49,6 +45,7 @@ class BatchedImportMixin:
         use_transactions: bool | None = None,
         collect_failed_rows: bool = False,
         rollback_on_validation_errors: bool = False,
+        progress: Any = None,
         **kwargs: Any,
     ) -> Result:
         if len(dataset) > MAX_IMPORT_ROWS:
@@ -57,63 +54,69 @@ class BatchedImportMixin:
                 % {"rows": len(dataset), "max": MAX_IMPORT_ROWS},
                 total_rows=len(dataset),
             )
-        checked = self.import_data_inner(
-            dataset, True, raise_errors, False, collect_failed_rows, **kwargs
-        )
-        if dry_run or checked.has_errors() or checked.has_validation_errors():
-            return checked
-        return self._write_in_batches(dataset, checked, **kwargs)
+        self._progress = progress
+        self._matched: dict | None = None if dry_run else {}
+        self._writing = False
+        if progress is not None:
+            progress.set_total(len(dataset) if dry_run else 2 * len(dataset))
+        try:
+            checked = self.import_data_inner(
+                dataset, True, raise_errors, False, collect_failed_rows, **kwargs
+            )
+            if dry_run or checked.has_errors() or checked.has_validation_errors():
+                return checked
+            self._stop_if_cancelled()
+            return self._write_all(dataset, checked, **kwargs)
+        finally:
+            self._progress = None
+            self._matched = None
 
-    def _write_in_batches(self, dataset: Dataset, checked: Result, **kwargs: Any) -> Result:
-        result = self.get_result_class()()
+    def get_or_init_instance(self, instance_loader: Any, row: Any) -> tuple[Any, bool]:
+        """The validation pass finds the place each row describes (by id, gazetteer id, or
+        name nearby: a query per row); the write pass reuses what it found."""
+        matched = getattr(self, "_matched", None)
+        key = tuple(str(v) for v in (row.values() if hasattr(row, "values") else row))
+        if matched is None or not getattr(self, "_writing", False):
+            instance, new = super().get_or_init_instance(instance_loader, row)
+            if matched is not None:
+                matched[key] = None if new else instance.pk
+            return instance, new
+        if key in matched:
+            pk = matched[key]
+            if pk is None:
+                return self.init_instance(row), True
+            found = self._meta.model._default_manager.filter(pk=pk).first()
+            if found is not None:
+                return found, False
+        return super().get_or_init_instance(instance_loader, row)
+
+    def after_import_row(self, row: Any, row_result: Any, **kwargs: Any) -> None:
+        super().after_import_row(row, row_result, **kwargs)
+        if getattr(self, "_progress", None) is not None:
+            self._progress.advance()
+
+    def _stop_if_cancelled(self) -> None:
+        if getattr(self._progress, "cancelled", False):
+            raise Cancelled
+
+    def _write_all(self, dataset: Dataset, checked: Result, **kwargs: Any) -> Result:
+        """Every row in one transaction; any failure (or a cancel) undoes them all."""
+        if self._progress is not None:
+            # Inside the transaction progress is only counted (its row would stay locked
+            # until the commit); a cancel is still seen, and undoes every row.
+            self._progress.quiet = True
+        self._writing = True
+        try:
+            with transaction.atomic(using=self.get_db_connection_name()):
+                result = self.import_data_inner(dataset, False, True, True, False, **kwargs)
+                self._stop_if_cancelled()
+        except Cancelled:
+            raise
+        except Exception as error:
+            message = _("The rows could not be saved, nothing was imported: ")
+            return self._failed(message + str(error), total_rows=len(dataset))
         result.diff_headers = checked.diff_headers
-        result.total_rows = len(dataset)
-        created: list[Any] = []
-        previous: dict[Any, dict[str, Any]] = {}
-        for start in range(0, len(dataset), WRITE_BATCH_ROWS):
-            chunk = Dataset(*dataset[start : start + WRITE_BATCH_ROWS], headers=dataset.headers)
-            previous.update(self._current_values(chunk, exclude=previous))
-            try:
-                part = self._write_batch(chunk, **kwargs)
-            except Exception as error:  # any failure: undo, then report it like the library
-                self._undo(created, previous)
-                message = _("Rows %(first)d–%(last)d could not be saved, nothing was imported: ")
-                span = {"first": start + 1, "last": start + len(chunk)}
-                return self._failed(message % span + str(error), total_rows=len(dataset))
-            for row in part.rows:
-                result.append_row_result(row)
-                result.increment_row_result_total(row)
-                if row.import_type == RowResult.IMPORT_TYPE_NEW:
-                    created.append(row.object_id)
-            self._pause()
         return result
-
-    def _write_batch(self, chunk: Dataset, **kwargs: Any) -> Result:
-        """Write one batch in its own transaction; any row error undoes the batch."""
-        with transaction.atomic(using=self.get_db_connection_name()):
-            return self.import_data_inner(chunk, False, True, True, False, **kwargs)
-
-    def _current_values(self, chunk: Dataset, exclude: dict) -> dict[Any, dict[str, Any]]:
-        """The stored values of the rows ``chunk`` will update, to restore on failure."""
-        model = self._meta.model
-        if "id" not in (chunk.headers or []):
-            return {}
-        ids = {value for value in chunk["id"] if value not in (None, "")}
-        names = [f.attname for f in model._meta.concrete_fields]
-        rows = model._default_manager.filter(pk__in=ids).values(*names)
-        return {row["id"]: row for row in rows if row["id"] not in exclude}
-
-    def _undo(self, created: list[Any], previous: dict[Any, dict[str, Any]]) -> None:
-        model = self._meta.model
-        with transaction.atomic(using=self.get_db_connection_name()):
-            for obj in model._default_manager.filter(pk__in=created):
-                obj.delete()  # one by one, so that the history records each
-            for values in previous.values():
-                model(**values).save()
-
-    def _pause(self) -> None:
-        if connections[self.get_db_connection_name()].vendor == "sqlite":
-            time.sleep(SQLITE_PAUSE_SECONDS)
 
     def _failed(self, message: str, total_rows: int) -> Result:
         result = self.get_result_class()()
@@ -167,24 +170,32 @@ def as_utf8(upload: Any) -> Any:
 
 
 class BatchedImportAdminMixin:
-    """For the admin of a model whose resource uses :class:`BatchedImportMixin`."""
+    """For the admin of a model whose resource uses :class:`BatchedImportMixin`: the
+    confirmed import becomes a background job (``cards.import_jobs``); the editor follows it
+    on its job page, which lists any rows that failed and why."""
 
     import_form_class = BoundedImportForm
 
-    def add_success_message(self, result: Result, request: Any) -> None:
-        # The library reports "Import finished: 0 new…" even when the write failed.
-        if result.base_errors:
-            for error in result.base_errors:
-                messages.error(request, str(error.error))
-            return
-        if result.has_validation_errors() or result.has_errors():
-            # Valid in the preview, no longer at the confirmation (someone edited meanwhile).
-            rows = [str(row.number) for row in result.invalid_rows]
-            rows += [str(row.number) for row in result.error_rows]
-            messages.error(
-                request,
-                _("Nothing was imported: rows %(rows)s are no longer valid. Import again.")
-                % {"rows": ", ".join(rows)},
-            )
-            return
-        super().add_success_message(result, request)
+    def process_import(self, request: Any, **kwargs: Any) -> Any:
+        if request.method != "POST":
+            return HttpResponseNotAllowed(["POST"])
+        if not self.has_import_permission(request):
+            raise PermissionDenied
+        confirm_form = self.create_confirm_form(request)
+        if not confirm_form.is_valid():
+            return super().process_import(request, **kwargs)
+        from cards import import_jobs
+
+        fmt = int(confirm_form.cleaned_data["format"])
+        input_format = self.get_import_formats()[fmt](encoding=self.from_encoding)
+        tmp_storage = self.get_tmp_storage_class()(
+            name=confirm_form.cleaned_data["import_file_name"],
+            encoding=None if input_format.is_binary() else self.from_encoding,
+            read_mode=input_format.get_read_mode(),
+            **self.get_tmp_storage_class_kwargs(),
+        )
+        data = tmp_storage.read()
+        name = confirm_form.cleaned_data.get("original_file_name") or ""
+        job = import_jobs.start(self, request, fmt, data, name)
+        tmp_storage.remove()
+        return redirect("jobs:detail", job_id=job.pk)

@@ -93,10 +93,13 @@ def import_places(
     source: str = "GeoNames",
     population_year: int | None = None,
     backs: dict[int, Any] | None = None,
+    progress: Any = None,
 ) -> ImportResult:
     """Create or update `places` (by gazetteer id) and, with `deck`, put them into it.
 
     `backs` (from `cards.backs.describe`) adds card-back texts; an editor's text always wins.
+    `progress` (``set_total``, ``advance``: a job's or a command's bar) hears of each place
+    compared and each batch written.
     """
     incoming: dict[int, dict[str, Any]] = {}
     for place in places:
@@ -112,7 +115,11 @@ def import_places(
         kept_edits = 0
         now = timezone.now()
         by_name = _hand_made_places() if len(existing) < len(incoming) else {}
+        if progress is not None:
+            progress.set_total(2 * len(incoming))
         for geonames_id, values in incoming.items():
+            if progress is not None:
+                progress.advance()
             place = existing.get(geonames_id)
             if place is None:
                 place = _same_place(by_name, values)
@@ -130,16 +137,23 @@ def import_places(
                 place.updated_at = now
                 to_update.append(place)
 
-        if to_create:
-            created = Place.objects.bulk_create(to_create, batch_size=BATCH_SIZE)
-            _history_created(created)
-        if to_update:
+        for start in range(0, len(to_create), BATCH_SIZE):
+            batch = to_create[start : start + BATCH_SIZE]
+            _history_created(Place.objects.bulk_create(batch, batch_size=BATCH_SIZE))
+            if progress is not None:
+                progress.advance(len(batch))
+        for start in range(0, len(to_update), BATCH_SIZE):
+            batch = to_update[start : start + BATCH_SIZE]
             bulk_update_with_history(
-                to_update,
+                batch,
                 Place,
                 [*IMPORTED_FIELDS, *TEXT_FIELDS, "geonames_id", "imported_values", "updated_at"],
                 batch_size=BATCH_SIZE,
             )
+            if progress is not None:
+                progress.advance(len(batch))
+        if progress is not None:
+            progress.advance(len(incoming) - len(to_create) - len(to_update))
         if deck is not None:
             _add_to_deck(deck, set(incoming))
 

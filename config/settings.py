@@ -78,7 +78,10 @@ INSTALLED_APPS = [
     "import_export",
     "simple_history",
     "django_htmx",
+    "django_tasks",
+    "django_tasks_db",
     "geo",
+    "jobs",
     "cards",
     "printing",
     "play",
@@ -290,3 +293,14 @@ GEO_GRID_EDITION = "cards.grids.edition_geometry"
 # An import with one bad row saves nothing.
 IMPORT_EXPORT_USE_TRANSACTIONS = True
 IMPORT_EXPORT_SKIP_ADMIN_LOG = False
+
+# Background jobs (jobs/): the django-tasks queue in the database, run by
+# `manage.py db_worker` (`make run` starts one beside the server). A finished job's file is
+# kept JOBS_KEEP_HOURS; an open job with no sign of life for JOBS_STALE_SECONDS is reported
+# failed (its worker was stopped or killed).
+TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+JOBS_ROOT = Path(os.environ.get("JOBS_ROOT", BASE_DIR / ".jobs"))
+JOBS_KEEP_HOURS = env_int("JOBS_KEEP_HOURS", 24, minimum=1)
+JOBS_STALE_SECONDS = env_int("JOBS_STALE_SECONDS", 120, minimum=5)
+# Processes that draw PNG faces (0: one per core).
+PNG_PROCESSES = env_int("PNG_PROCESSES", 0, minimum=0)

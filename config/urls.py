@@ -61,6 +61,7 @@ urlpatterns = [
     path("api/", include("geo.api_urls")),
     path("api/", include("play.shells.api_urls")),
     path("print/", include("printing.urls")),
+    path("jobs/", include("jobs.urls")),
     path("play/", include("play.shells.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("", include("cards.urls")),

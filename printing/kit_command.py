@@ -9,11 +9,14 @@ import os
 from pathlib import Path
 from typing import Any
 
+from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from cards.models import Deck, Edition
+from jobs.console import bar
 from printing import kits
 from printing.kitcore import Kit, KitError
+from printing.png import pool_size
 
 # Flags for switches that are on by default.
 OFF_SWITCHES = {"crop_marks": "--no-crop-marks", "cut_lines": "--no-cut-lines"}
@@ -106,16 +109,23 @@ def run(command: BaseCommand, kit: Kit, deck: Deck | None, options: dict[str, An
     gc.disable()
     try:
         job = kit.prepare(given_options(kit, options), deck)
-        outputs = ((out, kit.render), (png_zip, kit.render_faces))
-        for target, render in outputs:
-            if target is None:
-                continue
-            data = render(job)
+        if out is not None:
+            with bar(f"PDF {out.name}") as progress:
+                data = kit.render(job, progress=progress)
             try:
-                target.write_bytes(data)
+                out.write_bytes(data)
             except OSError as exc:
-                raise CommandError(f"cannot write {target}: {exc.strerror or exc}") from None
-            command.stdout.write(f"wrote {target} ({len(data) / 1e6:.2f} MB)")
+                raise CommandError(f"cannot write {out}: {exc.strerror or exc}") from None
+            command.stdout.write(f"wrote {out} ({len(data) / 1e6:.2f} MB)")
+        if png_zip is not None:
+            processes = pool_size(settings.PNG_PROCESSES)
+            try:
+                with bar(f"PNG {png_zip.name}") as progress:
+                    kit.render_faces(job, out=png_zip, progress=progress, processes=processes)
+            except OSError as exc:
+                raise CommandError(f"cannot write {png_zip}: {exc.strerror or exc}") from None
+            size = png_zip.stat().st_size
+            command.stdout.write(f"wrote {png_zip} ({size / 1e6:.2f} MB)")
     except KitError as exc:
         raise CommandError(str(exc)) from None
     finally:

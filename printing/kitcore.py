@@ -124,7 +124,8 @@ class Kit:
     # Adjusts a cleaned job by what was given (a preset's card size), or refuses an option
     # that does not apply together with another.
     refine: Callable[[Job, Mapping[str, Any]], Job] | None = None
-    faces_zip: Callable[[Job, tuple[str, ...]], bytes] | None = None
+    # (job, parts, out=None, progress=None, processes=1): the zip's bytes, or written to out
+    faces_zip: Callable[..., bytes | None] | None = None
     # For a deck kit: the card source of a deck of the card database, in a language or its own.
     load: Callable[[Any, str | None], Any] | None = None
     extra_parts: tuple[Part, ...] = ()  # chosen by name only, never part of "kit"
@@ -195,30 +196,40 @@ class Kit:
         wanted = (what,) if isinstance(what, str) else what
         return tuple(p for p in (*self.parts, *self.extra_parts) if p.slug in wanted)
 
-    def render(self, job: Job) -> bytes:
-        """The PDF of the chosen parts, each under its own bookmark."""
+    def render(self, job: Job, progress: Any = None) -> bytes:
+        """The PDF of the chosen parts, each under its own bookmark. ``progress``
+        (``set_total``, ``advance``) hears of each part drawn."""
         if self.check:
             self.check(job)
+        chosen = self.chosen(job)
+        if progress is not None:
+            progress.set_total(len(chosen) + 1)
         title = f"Spot On · {self.title}"
         if job.source is not None and getattr(job.source, "name", ""):
             title = f"Spot On · {job.source.name}"
         doc = Document(title, language=job.language)
-        for part in self.chosen(job):
+        for part in chosen:
             doc.begin_part(in_language(job.language, part.title), cut=part.cut)
             if part.duplex:
                 doc.request_duplex(job.options.get("layout", "duplex-long"))
             part.draw(doc, job)
-        return doc.finish()
+            if progress is not None:
+                progress.advance()
+        data = doc.finish()
+        if progress is not None:
+            progress.advance()
+        return data
 
-    def render_faces(self, job: Job) -> bytes:
-        """One PNG per card face of the chosen parts that have faces."""
+    def render_faces(self, job: Job, **write: Any) -> bytes | None:
+        """One PNG per card face of the chosen parts that have faces, as a zip; with
+        ``out=``, ``progress=``, ``processes=`` written to a file as drawn (``faces_zip``)."""
         parts = tuple(p.slug for p in self.chosen(job) if p.faces)
         if not parts or self.faces_zip is None:
             faced = ", ".join(p.slug for p in self.parts if p.faces) or "none"
             raise KitError(f"PNG files are made of card faces only (parts: {faced})")
         if self.check:
             self.check(job)
-        return self.faces_zip(job, parts)
+        return self.faces_zip(job, parts, **write)
 
 
 # --- the options most kits share ------------------------------------------------------------

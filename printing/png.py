@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
+import multiprocessing
+import os
 import zipfile
 from collections.abc import Iterator, Sequence
 from functools import cache
+from typing import Any
 
 from printing.data import CardData
 from printing.pdf import Document, expand_quantities
@@ -56,20 +60,69 @@ def rasterise(pdf: bytes, dpi: int = 300, pages: Sequence[int] | None = None) ->
         doc.close()
 
 
-def faces_zip(cards: Sequence[CardData], spec: SheetSpec, dpi: int = 300) -> bytes:
-    """A zip with one PNG per card face (with bleed), named like ``001-front-Berlin.png``."""
+# Cards drawn per PDF: small enough that memory does not grow with the deck, large enough
+# that a PDF's fixed cost is shared.
+CHUNK_CARDS = 24
+
+
+def _faces_of(task: tuple[Sequence[CardData], SheetSpec, int]) -> list[tuple[str, bytes]]:
+    """The PNGs of a few cards' faces, named: one small PDF, rasterised (in a pool process)."""
+    cards, spec, dpi = task
     doc = Document("Spot On faces", compress=False)
-    names = doc.add_faces(expand_quantities(cards), spec)
-    pdf = doc.finish()
-    out = io.BytesIO()
+    names = doc.add_faces(cards, spec)
+    return list(zip(names, rasterise(doc.finish(), dpi), strict=True))
+
+
+def face_count(cards: Sequence[CardData]) -> int:
+    return sum(2 if card.has_back else 1 for card in cards)
+
+
+def faces_zip(
+    cards: Sequence[CardData],
+    spec: SheetSpec,
+    dpi: int = 300,
+    out: Any = None,
+    progress: Any = None,
+    processes: int = 1,
+) -> bytes | None:
+    """A zip with one PNG per card face (with bleed), named like ``001-front-Berlin.png``.
+
+    Written to ``out`` (a path or a binary file; None: returned as bytes) as the faces are
+    drawn, a few cards at a time, so that memory does not grow with the deck. With
+    ``processes`` > 1 the faces are drawn by a pool of that many processes (forked: they share
+    the fonts already loaded), in order. ``progress`` (``set_total(n)``, ``advance(n)``) hears
+    of every face written; an exception it raises (a cancel) stops the pool."""
+    expanded = expand_quantities(cards)
+    tasks = [
+        (expanded[i : i + CHUNK_CARDS], spec, dpi) for i in range(0, len(expanded), CHUNK_CARDS)
+    ]
+    if progress is not None:
+        progress.set_total(face_count(expanded))
+    target = io.BytesIO() if out is None else out
     seen: dict[str, int] = {}
-    with zipfile.ZipFile(out, "w", compression=zipfile.ZIP_STORED) as archive:
-        for name, png in zip(names, rasterise(pdf, dpi), strict=True):
-            # Copies of one card (quantity > 1) get a suffix instead of overwriting each other.
-            seen[name] = seen.get(name, 0) + 1
-            suffix = f"-{seen[name]}" if seen[name] > 1 else ""
-            archive.writestr(f"{name}{suffix}.png", png)
-    return out.getvalue()
+    with contextlib.ExitStack() as stack:
+        if processes > 1 and len(tasks) > 1:
+            pool = stack.enter_context(
+                multiprocessing.get_context("fork").Pool(min(processes, len(tasks)))
+            )
+            results = pool.imap(_faces_of, tasks)
+        else:
+            results = map(_faces_of, tasks)
+        archive = stack.enter_context(zipfile.ZipFile(target, "w", zipfile.ZIP_STORED))
+        for faces in results:
+            for name, png in faces:
+                # Copies of one card (quantity > 1) get a suffix instead of overwriting.
+                seen[name] = seen.get(name, 0) + 1
+                suffix = f"-{seen[name]}" if seen[name] > 1 else ""
+                archive.writestr(f"{name}{suffix}.png", png)
+            if progress is not None:
+                progress.advance(len(faces))
+    return target.getvalue() if out is None else None
+
+
+def pool_size(setting: int) -> int:
+    """``PNG_PROCESSES``: 0 means one process per core."""
+    return setting or os.cpu_count() or 1
 
 
 def face_size_px(spec: SheetSpec, dpi: int = 300) -> tuple[int, int]:

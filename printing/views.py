@@ -14,12 +14,13 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_GET, require_POST
 
 from cards.models import Deck, Edition
 from cards.roles import can_print
+from jobs import runner
 from printing import kits
 from printing.cards import deck_fingerprint
 from printing.kit_forms import KitForm, bound_form
@@ -139,10 +140,10 @@ def page(request: HttpRequest, kit: str | None = None, slug: str | None = None) 
     form = bound_form(the_kit, request.GET, deck)
     valid = form.is_valid()
     if deck is not None:
-        urls = {n: f"printing:{n}" for n in ("deck", "pdf", "png_zip", "preview")}
+        urls = {n: f"printing:{n}" for n in ("deck", "pdf", "png_zip", "preview", "job")}
         args = [deck.slug]
     else:
-        urls = {n: f"printing:kit_{n}" for n in ("page", "pdf", "png_zip", "preview")}
+        urls = {n: f"printing:kit_{n}" for n in ("page", "pdf", "png_zip", "preview", "job")}
         urls["deck"] = urls.pop("page")
         args = [the_kit.slug]
     job = form.cleaned_data.get("job") if valid else None
@@ -211,6 +212,39 @@ def png_zip(request: HttpRequest, kit: str | None = None, slug: str | None = Non
     response = HttpResponse(data, content_type="application/zip")
     response["Content-Disposition"] = f'attachment; filename="{_filename(job, deck, "zip")}"'
     return response
+
+
+@require_POST
+def start_job(request: HttpRequest, kind: str, kit: str | None = None, slug: str | None = None):
+    """Start (or join: one job per identical request) the PDF or PNG zip as a background job,
+    then show its progress. The options are the query string, as for the direct downloads."""
+    from printing.jobs import KINDS
+
+    if kind not in KINDS:
+        raise Http404("no such kind of print")
+    the_kit, deck = _kit_and_deck(kit, slug)
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    denied = _allowed(request, the_kit)
+    if denied:
+        return denied
+    form, error = _job_or_400(request, the_kit, deck)
+    if error:
+        return error
+    job = form.cleaned_data["job"]
+    if kind == "zip" and not any(p.faces for p in the_kit.chosen(job)):
+        return _refused(_("PNG files are made of card faces only."))
+    key = runner.request_key(RENDER_VERSION, the_kit.slug, kind, _content(deck), dict(job.options))
+    name = deck.name if deck is not None else str(the_kit.title)
+    title = "{} · {}".format(name, _("PNG zip") if kind == "zip" else _("PDF"))
+    params = {
+        "kit": kit,
+        "slug": slug,
+        "kind": kind,
+        "query": request.GET.urlencode(),
+    }
+    started, _new = runner.start(request.user, key, title, "printing.jobs.make_print", params)
+    return redirect("jobs:detail", job_id=started.pk)
 
 
 @require_GET

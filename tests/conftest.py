@@ -33,6 +33,11 @@ def _isolated_cache(settings, tmp_path):
         }
     }
     settings.MEDIA_ROOT = tmp_path / "media"
+    settings.JOBS_ROOT = tmp_path / "jobs"
+    # Background jobs run at once, inside the request that starts them, in tests about
+    # something else (an import's rules, a print's pixels); the tests about jobs themselves
+    # queue them (``queued_tasks``) and run them on a real worker (``task_worker``).
+    settings.TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
     # Browser tests click faster than any class; the limit's own tests set it low.
     settings.PLAY_MOVES_PER_MINUTE = 10_000
 
@@ -199,3 +204,66 @@ def django_db_setup(django_db_setup, django_db_blocker):
             "WHERE datname = current_database() AND pid <> pg_backend_pid()"
         )
     connection.close()
+
+
+def _database_url() -> str:
+    """The test database as a URL, for a process of its own (a task worker)."""
+    from urllib.parse import quote
+
+    from django.db import connection
+
+    s = connection.settings_dict
+    if connection.vendor == "sqlite":
+        return f"sqlite:///{s['NAME']}"
+    auth = f"{quote(s['USER'] or '')}:{quote(s['PASSWORD'] or '')}@" if s["USER"] else ""
+    host = s["HOST"] or ""
+    if host.startswith("/"):  # a Unix socket folder
+        return f"postgres://{auth}/{s['NAME']}?host={quote(host)}" + (
+            f"&port={s['PORT']}" if s["PORT"] else ""
+        )
+    port = f":{s['PORT']}" if s["PORT"] else ""
+    return f"postgres://{auth}{host}{port}/{s['NAME']}"
+
+
+@pytest.fixture
+def queued_tasks(settings) -> None:
+    """Jobs wait in the database queue, as in production, until a worker runs them."""
+    settings.TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+
+
+@pytest.fixture
+def worker_env(transactional_db, queued_tasks, settings, tmp_path) -> dict:
+    """The environment of a task worker on this test's database and job folder."""
+    import os
+
+    return {
+        **os.environ,
+        "DATABASE_URL": _database_url(),
+        "JOBS_ROOT": str(settings.JOBS_ROOT),
+        "PNG_PROCESSES": "2",
+        "DEBUG": "true",
+    }
+
+
+@pytest.fixture
+def task_worker(worker_env):
+    """A real ``manage.py db_worker`` process (the django-tasks database backend) running the
+    jobs this test enqueues; stopped (and waited for) when the test ends."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    process = subprocess.Popen(
+        [sys.executable, "manage.py", "db_worker", "--no-reload", "--interval", "0.1",
+         "--no-startup-delay", "--verbosity", "0"],
+        cwd=root,
+        env=worker_env,
+    )  # fmt: skip
+    yield process
+    process.terminate()
+    try:
+        process.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()

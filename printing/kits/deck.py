@@ -140,12 +140,12 @@ def _check(job: Job) -> None:
     spec_of(job)
 
 
-def _faces(job: Job, parts: tuple[str, ...]) -> bytes:
+def _faces(job: Job, parts: tuple[str, ...], **write) -> bytes | None:
     deck = _deck(job)
     cards = list(deck.cards) if "cards" in parts else []
     if "tips" in parts:
         cards += tip_cards(deck.language, grid_name=deck.grid_name)
-    return faces_zip(cards, spec_of(job), job["dpi"])
+    return faces_zip(cards, spec_of(job), job["dpi"], **write)
 
 
 def _options(parts, *extra: Option) -> tuple[Option, ...]:

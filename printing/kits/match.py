@@ -209,8 +209,18 @@ def _load(deck, language: str | None) -> MatchDeckData:
     return deck.match.as_data(language or None)
 
 
-def _faces(job: Job, parts: tuple[str, ...]) -> bytes:
-    return render_match_png_zip(job.source, spec_of(job), job["dpi"])
+def _faces(job: Job, parts: tuple[str, ...], out=None, progress=None, processes=1):
+    """Round faces are few (at most 273): drawn in one go, then written."""
+    if progress is not None:
+        progress.set_total(1)
+    data = render_match_png_zip(job.source, spec_of(job), job["dpi"])
+    if out is None:
+        return data
+    with open(out, "wb") as file:
+        file.write(data)
+    if progress is not None:
+        progress.advance()
+    return None
 
 
 def _cards_part(doc: Document, job: Job) -> None:

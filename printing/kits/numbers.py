@@ -116,8 +116,8 @@ def _deck_part(doc: Document, job: Job) -> None:
     add_deck(doc, spec_of(job), job.language)
 
 
-def _faces(job: Job, parts: tuple[str, ...]) -> bytes:
-    return faces_zip(deck(job.language), spec_of(job), job["dpi"])
+def _faces(job: Job, parts: tuple[str, ...], **write) -> bytes | None:
+    return faces_zip(deck(job.language), spec_of(job), job["dpi"], **write)
 
 
 def _rules_part(doc: Document, job: Job) -> None:

@@ -1,22 +1,19 @@
-"""Issue item 7: imports are bounded, and written in batches that let other writes through."""
+"""Imports are bounded, validated without a transaction, and saved all-or-nothing."""
 
 from __future__ import annotations
 
 import threading
 
 import pytest
-from django.contrib.messages import get_messages
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import IntegrityError, connection, transaction
 
-from cards import batched_import
 from cards.batched_import import MAX_IMPORT_BYTES, MAX_IMPORT_ROWS
 from cards.models import Deck, Edition, Place
 from cards.resources import PlaceResource
+from jobs.models import Job, Status
 from tests.reliability.helpers import IMPORT_URL, confirm_import, import_csv
 
-# Small batches keep the tests quick; the code path is the same as with the real size.
-BATCH = 20
 HEADER = "id,name,kind,country,latitude,longitude,population\n"
 
 
@@ -72,30 +69,10 @@ def test_it_refuses_a_file_that_is_too_large(client, editor):
 
 
 @pytest.mark.django_db(transaction=True)
-def test_other_writes_go_through_between_batches(client, editor, monkeypatch):
-    """Between two batches no transaction is open: another connection writes at once."""
-    monkeypatch.setattr(batched_import, "WRITE_BATCH_ROWS", BATCH)
-    rows = 2 * BATCH + 5
-    preview = import_csv(client, editor, HEADER + _rows(rows))
-    results: list[str] = []
-    original = batched_import.BatchedImportMixin._write_batch
-
-    def write_batch(self, chunk, **kwargs):
-        part = original(self, chunk, **kwargs)
-        _write_from_another_connection(results, f"after-{len(results)}")
-        return part
-
-    monkeypatch.setattr(batched_import.BatchedImportMixin, "_write_batch", write_batch)
-    response = confirm_import(client, preview)
-    assert response.status_code == 302
-    assert results == ["ok", "ok", "ok"]
-    assert Place.objects.count() == rows
-    assert Deck.objects.filter(slug__startswith="probe-").count() == 3
-
-
-@pytest.mark.django_db(transaction=True)
 def test_the_probe_write_fails_while_one_long_transaction_holds_the_lock(editor):
-    """The control for the test above: what a single import transaction did to games."""
+    """What one import transaction does to other writes on SQLite: they wait (and fail after
+    a blocked thread's timeout). Imports are short enough (bench/import_places.py) and run on
+    the worker, not in a web request."""
     if connection.vendor != "sqlite":
         pytest.skip("PostgreSQL locks rows, not the database: there is nothing to show")
     results: list[str] = []
@@ -106,31 +83,73 @@ def test_the_probe_write_fails_while_one_long_transaction_holds_the_lock(editor)
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_failed_batch_undoes_the_batches_before_it(client, editor, monkeypatch):
-    monkeypatch.setattr(batched_import, "WRITE_BATCH_ROWS", BATCH)
+def test_a_failure_on_the_last_row_saves_none_of_them(client, editor, monkeypatch):
+    """A confirmed import is one transaction: every row is saved, or none."""
     kept = Place.objects.create(name="Alt", country="DE", latitude=51, longitude=9, population=5)
     update = f"{kept.pk},Neu,city,DE,51.5,9.5,6\n"
-    preview = import_csv(client, editor, HEADER + update + _rows(BATCH + 10))
-    calls: list[int] = []
-    original = batched_import.BatchedImportMixin._write_batch
+    rows = 30
+    preview = import_csv(client, editor, HEADER + update + _rows(rows))
+    saved: list[int] = []
+    original = PlaceResource.save_instance
 
-    def write_batch(self, chunk, **kwargs):
-        calls.append(len(chunk))
-        if len(calls) == 2:
+    def save_instance(self, instance, is_create, row, **kwargs):
+        saved.append(1)
+        if len(saved) == rows + 1:
             raise IntegrityError("simulated: a concurrent edit broke a constraint")
-        return original(self, chunk, **kwargs)
+        return original(self, instance, is_create, row, **kwargs)
 
-    monkeypatch.setattr(batched_import.BatchedImportMixin, "_write_batch", write_batch)
+    monkeypatch.setattr(PlaceResource, "save_instance", save_instance)
     response = confirm_import(client, preview)
-    assert calls == [BATCH, 11]
+    assert response.status_code == 302
+    assert len(saved) == rows + 1
     kept.refresh_from_db()
     assert (kept.name, kept.latitude, kept.population) == ("Alt", 51, 5)
     assert list(Place.objects.all()) == [kept]
-    texts = [str(m) for m in get_messages(response.wsgi_request)]
-    assert any("could not be saved, nothing was imported" in t for t in texts), texts
-    assert not any("Import finished" in t for t in texts)
-    # The history tells the whole story: imported, then put back.
-    assert [h.name for h in kept.history.order_by("history_id")] == ["Alt", "Neu", "Alt"]
+    job = Job.objects.get()
+    assert job.status == Status.FAILED
+    assert job.message.startswith("Nothing was imported: rows 31 failed")
+    assert "simulated: a concurrent edit" in job.details["failed_rows"][0]["error"]
+    page = client.get(response["Location"], HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Nothing was imported" in page and "simulated: a concurrent edit" in page
+    assert [h.name for h in kept.history.all()] == ["Alt"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_rows_no_longer_valid_at_the_confirmation_are_listed_with_the_reason(client, editor):
+    """Valid in the preview, invalid when confirmed (someone edited meanwhile): the job's page
+    names each row and why; nothing is saved."""
+    preview = import_csv(client, editor, HEADER + _rows(3))
+    Place.objects.create(name="Ort 1", country="DE", latitude=50.0001, longitude=8.5)
+    from cards.models import Place as Model
+
+    def clean(self, *args, **kwargs):
+        from django.core.exceptions import ValidationError
+
+        if self.name == "Ort 2" and self.pk is None:
+            raise ValidationError({"name": "simulated: a second Ort 2"})
+
+    Model.clean, old = clean, Model.clean
+    try:
+        response = confirm_import(client, preview)
+    finally:
+        Model.clean = old
+    job = Job.objects.get()
+    assert job.status == Status.FAILED
+    assert job.details["failed_rows"] == [{"row": 3, "error": "name: simulated: a second Ort 2"}]
+    page = client.get(response["Location"], HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "simulated: a second Ort 2" in page
+    assert Place.objects.count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_confirmed_import_is_saved_with_its_counts(client, editor):
+    preview = import_csv(client, editor, HEADER + _rows(25))
+    response = confirm_import(client, preview)
+    assert response["Location"].startswith("/jobs/")
+    job = Job.objects.get()
+    assert job.status == Status.DONE, job.message
+    assert job.message == "Import finished: 25 new, 0 updated, 0 unchanged."
+    assert Place.objects.count() == 25
 
 
 @pytest.mark.django_db(transaction=True)

@@ -13,6 +13,7 @@ from cards.gazetteer_world import country_places
 from cards.grid_decks import GridDeckError, deck_for, edition_for_country, edition_places, fill_deck
 from cards.importing import ImportResult, import_places
 from cards.models import Deck, Edition
+from jobs.console import bar
 
 
 class Command(BaseCommand):
@@ -45,10 +46,10 @@ class Command(BaseCommand):
         places = country_places(country, minimum)
         deck = None
         try:
-            with transaction.atomic():
+            with transaction.atomic(), bar(f"{country} places", self.stderr._out) as progress:
                 if options["deck"]:
                     deck = self._deck(options["deck"], country)
-                result = self._import(places, deck, minimum)
+                result = self._import(places, deck, minimum, progress)
         except GridDeckError as error:
             raise CommandError(str(error)) from None
         self.stdout.write(
@@ -59,14 +60,14 @@ class Command(BaseCommand):
         if deck is not None:
             self.stdout.write(f"Deck {deck.slug!r} now has {deck.cards.count()} cards.")
 
-    def _import(self, places: list, deck: Deck | None, minimum: int) -> ImportResult:
+    def _import(self, places: list, deck: Deck | None, minimum: int, progress) -> ImportResult:
         """Every town of the country; with a grid deck, those its outline holds go into it,
         with card backs written from data."""
         if deck is None or deck.edition != Edition.GRID:
-            return import_places(places, deck=deck)
+            return import_places(places, deck=deck, progress=progress)
         filled = fill_deck(deck, minimum)
         carded = {p.geonames_id for p in edition_places(deck.grid_edition(), minimum)}
-        rest = import_places([p for p in places if p.geonames_id not in carded])
+        rest = import_places([p for p in places if p.geonames_id not in carded], progress=progress)
         return ImportResult(
             created=filled.result.created + rest.created,
             updated=filled.result.updated + rest.updated,
