@@ -53,6 +53,13 @@ ERROR_TEXT = {
     "unknown_seat": _("That team does not play in this game."),
     "nothing_to_undo": _("There is no move to take back."),
     "teacher_only": _("Only the teacher may do that."),
+    "too_fast": _("Too many moves in a short time. Wait a moment."),
+    "too_many_open_games": _(
+        "You have %(count)s games running. End or delete some before starting another."
+    ),
+    "too_many_games": _(
+        "You have started %(count)s games in the last hour. Wait a while before starting more."
+    ),
 }
 
 
