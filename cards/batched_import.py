@@ -15,6 +15,9 @@ An import is bounded (``MAX_IMPORT_ROWS``, ``MAX_IMPORT_BYTES``) and goes in two
 
 from __future__ import annotations
 
+import csv
+import io
+import json
 from typing import Any
 
 from django import forms
@@ -141,7 +144,11 @@ class BoundedImportForm(ImportForm):
                 _("The file is %(size).1f MB; import at most %(mb)d MB at a time.")
                 % {"size": upload.size / 2**20, "mb": MAX_IMPORT_BYTES // 2**20}
             )
-        return as_utf8(upload)
+        checked = as_utf8(upload)
+        if checked is not upload:
+            readable(checked.name, checked.read().decode("utf-8"))
+            checked.seek(0)
+        return checked
 
 
 TEXT_FORMATS = (".csv", ".tsv", ".json", ".txt")
@@ -167,6 +174,45 @@ def as_utf8(upload: Any) -> Any:
         except UnicodeDecodeError:
             text = raw.decode("cp1252", errors="replace")  # every byte is some character
     return SimpleUploadedFile(upload.name, text.encode("utf-8"), upload.content_type)
+
+
+def readable(name: str, text: str) -> None:
+    """Refuse with a row and a reason what the import's readers would fail on with no more
+    than "'Error' occurred": a CSV cell over the CSV reader's limit, a JSON string that is
+    no text (a lone surrogate, which no database stores)."""
+    if name.lower().endswith(".json"):
+        try:
+            data = json.loads(text)
+        except ValueError:
+            return  # the import reports malformed JSON itself
+        for number, row in enumerate(data if isinstance(data, list) else [], start=1):
+            for key, value in row.items() if isinstance(row, dict) else ():
+                if isinstance(value, str) and not _is_text(value):
+                    raise forms.ValidationError(
+                        _("Row %(row)s: “%(field)s” holds a character that is not text.")
+                        % {"row": number, "field": key}
+                    )
+        return
+    reader = csv.reader(io.StringIO(text), delimiter="\t" if name.lower().endswith(".tsv") else ",")
+    try:
+        for _row in reader:
+            pass
+    except csv.Error:
+        raise forms.ValidationError(
+            _(
+                "Line %(line)s has a cell longer than %(limit)s characters (a large geometry?): "
+                "simplify it, or give the place its geometry in the admin or through the API."
+            )
+            % {"line": reader.line_num, "limit": f"{csv.field_size_limit():,}"}
+        ) from None
+
+
+def _is_text(value: str) -> bool:
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return "\x00" not in value
 
 
 class BatchedImportAdminMixin:

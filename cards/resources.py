@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 
+from django.utils.translation import gettext as _
 from import_export import fields, resources
 
 from cards.batched_import import BatchedImportMixin
@@ -70,6 +71,25 @@ class PlaceResource(BatchedImportMixin, resources.ModelResource):
             state=str(row.get("state") or "").strip() or None,
         )
 
+    def before_import(self, dataset, **kwargs) -> None:
+        """A file that names one place twice is refused as a whole: the second row would
+        silently update the place the first one made."""
+        seen: dict[tuple, int] = {}
+        for number, row in enumerate(dataset.dict, start=2):  # row 1 is the header
+            key = _identity(row)
+            if key is None:
+                continue
+            if key in seen:
+                raise ValueError(
+                    _(
+                        "Rows %(first)s and %(second)s describe the same place twice "
+                        "(%(name)s): a duplicate. Keep one of them and import again."
+                    )
+                    % {"first": seen[key], "second": number, "name": row.get("name")}
+                )
+            seen[key] = number
+        super().before_import(dataset, **kwargs)
+
     def before_import_row(self, row, **kwargs) -> None:
         # An exported "'=x" (neutralised for spreadsheets) comes back as "=x".
         for key, value in row.items():
@@ -77,6 +97,20 @@ class PlaceResource(BatchedImportMixin, resources.ModelResource):
 
     def dehydrate_decks(self, place: Place) -> str:
         return ", ".join(deck.slug for deck in place.decks.all())
+
+
+def _identity(row: dict) -> tuple | None:
+    """What makes two rows of one file the same place: its id, its gazetteer id, or its name,
+    state and point (to about 100 m)."""
+    if str(row.get("id") or "").strip():
+        return ("id", str(row["id"]).strip())
+    if geonames_id := _number(row.get("geonames_id")):
+        return ("geonames", int(geonames_id))
+    lat, lon = _number(row.get("latitude")), _number(row.get("longitude"))
+    name = str(row.get("name") or "").strip().casefold()
+    if not name or lat is None or lon is None:
+        return None
+    return (name, str(row.get("state") or "").strip().casefold(), round(lat, 3), round(lon, 3))
 
 
 def _number(value: object) -> float | None:

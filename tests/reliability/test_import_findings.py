@@ -43,7 +43,6 @@ def test_bidi_controls_are_refused_in_team_names(teacher):
     assert client.post("/api/games/", body, format="json").status_code == 400
 
 
-@pytest.mark.xfail(strict=True, reason="open: two places from one file")
 def test_duplicate_rows_in_one_file_are_not_two_places(client, editor):
     csv = HEADER + "Alpha,city,DE,50,8\nAlpha,city,DE,50,8\n"
     html = import_csv(client, editor, csv)
@@ -61,7 +60,6 @@ def test_a_latin_1_or_utf_16_file_is_read_or_explained(client, editor, encoding,
     assert "Köln" in html or "UTF-8" in html
 
 
-@pytest.mark.xfail(strict=True, reason="open: the CSV field limit")
 def test_an_oversized_geometry_cell_is_explained(client, editor):
     header = "name,kind,country,latitude,longitude,geometry\n"
     cell = '"' + "1" * 140_000 + '"'
@@ -72,7 +70,6 @@ def test_an_oversized_geometry_cell_is_explained(client, editor):
     assert Place.objects.count() == 0
 
 
-@pytest.mark.xfail(strict=True, reason="open: fails at the preview")
 def test_a_lone_surrogate_in_a_json_import_is_a_row_error_not_a_500(client, editor):
     data = (
         '[{"name": "Bad\\ud800", "kind": "city", "country": "DE", "latitude": 50, "longitude": 9}]'
