@@ -10,9 +10,8 @@ extent and ranges. "Fill a deck" puts the edition's biggest towns into a new or 
 from __future__ import annotations
 
 from django import forms
-from django.contrib import admin, messages
+from django.contrib import admin
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db import transaction
 from django.db.models import Count, QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
@@ -24,10 +23,9 @@ from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 
-from cards.admin_decks import deck_cards_url
-from cards.grid_decks import GridDeckError, deck_for, edition_places, fill_deck
+from cards import grid_jobs
+from cards.grid_decks import GridDeckError, edition_places
 from cards.grids import GERMANY_SLUG, GridEdition
-from cards.models import Deck
 
 EXTENT = ("west", "east", "north", "south", "ns_max", "we_max")
 CHECK_MIN_POPULATION = 1000  # the towns whose clamping a warning lists
@@ -183,11 +181,12 @@ class GridEditionAdmin(SimpleHistoryAdmin):
         )
         if request.method == "POST" and form.is_valid():
             try:
-                deck = self._fill(request, edition, form.cleaned_data)
-            except (GridDeckError, ValidationError) as error:
-                form.add_error(None, getattr(error, "messages", [str(error)]))
+                grid_jobs.check(edition, form.cleaned_data["deck"])
+            except GridDeckError as error:
+                form.add_error(None, str(error))
             else:
-                return HttpResponseRedirect(deck_cards_url(deck))
+                job = grid_jobs.start(request.user, edition, form.cleaned_data)
+                return HttpResponseRedirect(reverse("jobs:detail", args=[job.pk]))
         context = {
             **self.admin_site.each_context(request),
             "title": _("Fill a deck from the gazetteer: %(name)s") % {"name": edition.name},
@@ -196,26 +195,3 @@ class GridEditionAdmin(SimpleHistoryAdmin):
             "opts": self.model._meta,
         }
         return TemplateResponse(request, "admin/cards/gridedition/fill.html", context)
-
-    @transaction.atomic
-    def _fill(self, request: HttpRequest, edition: GridEdition, data: dict) -> Deck:
-        """Bad input saves nothing: a new deck goes again if filling it fails."""
-        existing = Deck.objects.filter(slug=data["deck"]).first()
-        if existing is not None and existing.grid_edition() != edition:
-            raise GridDeckError(
-                _("The deck “%(deck)s” is not in the grid edition %(edition)s.")
-                % {"deck": existing.slug, "edition": edition.name}
-            )
-        deck = existing or deck_for(data["deck"], edition, name=data["deck_name"])
-        filled = fill_deck(deck, data["min_population"], data["count"])
-        messages.success(
-            request,
-            _("%(deck)s: %(created)d places created, %(updated)d updated; %(cards)d cards.")
-            % {
-                "deck": deck.name,
-                "created": filled.result.created,
-                "updated": filled.result.updated,
-                "cards": deck.cards.count(),
-            },
-        )
-        return deck

@@ -44,6 +44,10 @@ def test_an_editor_picks_a_country_previews_the_grid_and_fills_a_deck(
     page.fill("#id_min_population", "20000")
     page.fill("#id_count", "10")
     page.click("input[type=submit]")
-    page.locator(".messagelist .success").wait_for()
+    # A job: its page follows it to the end and links the deck.
+    page.locator(".job[data-status=done]").wait_for()
+    assert "10 cards" in page.locator(".job-status").inner_text()
+    page.locator("a.job-result").click()
+    page.wait_for_url("**/deckcard/**")
     deck = Deck.objects.get(slug="oesterreich")
     assert (deck.grid_id, deck.cards.count()) == (austria.pk, 10)
