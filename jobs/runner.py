@@ -18,10 +18,11 @@ from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
-from django.db import transaction
+from django.db import DatabaseError, transaction
 from django.utils import timezone
 from django.utils.module_loading import import_string
 from django_tasks import TaskResultStatus, task
+from django_tasks.exceptions import TaskResultDoesNotExist
 
 from jobs.models import OPEN, Job, Status
 
@@ -173,6 +174,9 @@ def reap(jobs=None) -> None:
 def _task_failed(task_id: str) -> bool:
     try:
         result = run_job.get_backend().get_result(task_id)
-    except Exception:  # the task's row is gone: nothing will ever run the job
+    except TaskResultDoesNotExist:  # the task's row is gone: nothing will ever run the job
         return True
+    except DatabaseError:  # a busy database (SQLite's lock) is no lost job: ask again later
+        logger.warning("could not read task %s; not reaping its job now", task_id)
+        return False
     return result.status == TaskResultStatus.FAILED
