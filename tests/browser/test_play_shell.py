@@ -24,6 +24,7 @@ def test_a_phone_whose_polling_stopped_catches_up_by_itself(browser, live_server
     )
     phone = join_on_phone(browser, live_server, game.code, "Bo")
     phone.wait_for_selector(".match-device[data-phase=ready]")
+    phone.wait_for_function("() => window.htmx !== undefined")  # deferred: may come later
     phone.evaluate(STOP_POLLING)
     phone.wait_for_timeout(1500)
     assert phone.locator(".match-device[data-phase=ready]").count()
@@ -57,6 +58,7 @@ def test_an_answer_older_than_the_screen_is_never_swapped_in(browser, live_serve
     store.make_move(game, 0, "start", {})
     phone = join_on_phone(browser, live_server, game.code, "Bo")
     phone.wait_for_selector(".match-device[data-phase=play]")
+    phone.wait_for_load_state("load")  # the shell's deferred script listens from then on
     shown = int(phone.locator("#stage").get_attribute("data-version"))
     assert phone.evaluate(ASK_TO_SWAP, shown - 1) is False
     assert phone.evaluate(ASK_TO_SWAP, shown) is True
