@@ -228,10 +228,14 @@ def test_a_wrong_tap_on_the_enlarged_card_locks_at_once_and_too_late_keeps_the_g
 
     phone.locator(".misland .mcard.target").first.tap()
     assert phone.locator(".mchosen form.mclaim").count() == 1
+    # "At once" means with the claim's own answer, not after a later refresh: refreshes are
+    # refused meanwhile, so the check holds however slow the machine is.
+    phone.route(re.compile(r".*/state/.*"), lambda route: route.abort())
     elapsed = phone.evaluate(TAP_WRONG_AND_TIME_THE_LOCK)
     phone.screenshot(path=str(screenshot_dir / "match-wrong-tap-lock.png"))
-    print(f"lock shown {elapsed:.0f} ms after the wrong tap")
-    assert 0 <= elapsed <= 300
+    print(f"lock shown {elapsed:.0f} ms after the wrong tap, with no refresh")
+    assert elapsed >= 0
+    phone.unroute(re.compile(r".*/state/.*"))
     assert "Wrong symbol" in phone.locator(".mlock").inner_text()
     posts = [r for r in requests if r[0] == "POST"]
     assert len(posts) == 1 and posts[0][1] in ("xhr", "fetch")
