@@ -1,3 +1,6 @@
+"""The ASGI entry point: the site's pages (as config/wsgi.py serves them) and the screens'
+WebSockets (play/shells/sockets.py), whose handshake is checked against ALLOWED_HOSTS."""
+
 from __future__ import annotations
 
 import os
@@ -5,4 +8,19 @@ import os
 from django.core.asgi import get_asgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-application = get_asgi_application()
+django_application = get_asgi_application()
+
+from channels.auth import AuthMiddlewareStack  # noqa: E402 - these need Django set up first
+from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+
+from play.shells.socket_urls import websocket_urlpatterns  # noqa: E402
+
+application = ProtocolTypeRouter(
+    {
+        "http": django_application,
+        "websocket": AllowedHostsOriginValidator(
+            AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
+        ),
+    }
+)

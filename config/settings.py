@@ -62,6 +62,9 @@ ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]", "t
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 
 INSTALLED_APPS = [
+    # Daphne's runserver serves HTTP and the screens' WebSockets (`make run`); first, so that
+    # its runserver is the one that runs.
+    "daphne",
     # The admin's modules (and django-import-export's spreadsheet libraries) load with the URLs
     # (see config/urls.py), not at start-up: commands such as render_deck start twice as fast.
     "django.contrib.admin.apps.SimpleAdminConfig",
@@ -192,13 +195,33 @@ PLAY_OPEN_GAMES = env_int("PLAY_OPEN_GAMES", 30, minimum=1)
 PLAY_IDLE_HOURS = env_int("PLAY_IDLE_HOURS", 24, minimum=1)
 PLAY_KEEP_DAYS = env_int("PLAY_KEEP_DAYS", 90, minimum=1)
 
-CACHES = {
-    "default": {
-        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
-        "LOCATION": os.environ.get("CACHE_DIR", str(BASE_DIR / ".cache")),
-        "OPTIONS": {"MAX_ENTRIES": env_int("CACHE_MAX_ENTRIES", 2000, minimum=10)},
+# Several app servers share one Redis: the cache (sessions, join-code and log-in counters, QR
+# codes, printed decks) and the announcements that push changes to the screens
+# (play/core/push.py). Without it, one server keeps them in a folder and in its own process.
+REDIS_URL = os.environ.get("REDIS_URL", "").strip()
+if REDIS_URL and not REDIS_URL.startswith(("redis://", "rediss://", "unix://")):
+    raise ImproperlyConfigured(
+        f"REDIS_URL must start with redis://, rediss:// or unix://, not {REDIS_URL!r}"
+    )
+# Screens hear about changes over a WebSocket (ASGI, config/asgi.py) and poll only as a fallback.
+PLAY_PUSH = env_bool("PLAY_PUSH", True)
+
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": "spot-on",
+        }
     }
-}
+else:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "LOCATION": os.environ.get("CACHE_DIR", str(BASE_DIR / ".cache")),
+            "OPTIONS": {"MAX_ENTRIES": env_int("CACHE_MAX_ENTRIES", 2000, minimum=10)},
+        }
+    }
 
 # A teacher's projector redraws after every move; reading its session from the shared cache
 # saves a database query each time (a logout removes it from both).

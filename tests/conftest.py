@@ -40,6 +40,9 @@ def _isolated_cache(settings, tmp_path):
     settings.TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
     # Browser tests click faster than any class; the limit's own tests set it low.
     settings.PLAY_MOVES_PER_MINUTE = 10_000
+    # The test server answers HTTP only: its pages poll. Push has its own tests, on ASGI
+    # servers (tests/push/).
+    settings.PLAY_PUSH = False
 
 
 @pytest.fixture(autouse=True)

@@ -8,6 +8,7 @@ from functools import lru_cache
 from typing import Any
 
 import segno
+from django.conf import settings
 from django.core.cache import cache
 from django.urls import get_script_prefix, reverse
 from django.utils.translation import gettext_lazy as _
@@ -18,6 +19,13 @@ def game_url(name: str, code: str) -> str:
     game's URLs, and reversing one costs about as much as drawing a card. Play's URLs are the
     same in every language; the script prefix is part of the key."""
     return _game_url(get_script_prefix(), name, code)
+
+
+def push_url(code: str, *, host: bool) -> str:
+    """Where a screen's socket connects (play/shells/socket_urls.py), or "" without push."""
+    if not settings.PLAY_PUSH:
+        return ""
+    return f"{get_script_prefix()}ws/play/{'host/' if host else ''}{code}/"
 
 
 @lru_cache(maxsize=8192)

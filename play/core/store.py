@@ -21,7 +21,7 @@ from django.utils import timezone
 
 from cards.models import Deck
 from cards.snapshot import card_data
-from play.core import reads, registry
+from play.core import push, reads, registry
 from play.core.engine import (
     Context,
     Edition,
@@ -62,6 +62,7 @@ def locked_game(game_id: int, *, allow_finished: bool = False) -> Iterator[Game]
         yield game
         if not getattr(game, "unchanged", False):
             game.bump()
+            push.announce(game.pk, game.version)
 
 
 def edition_of(game: Game) -> Edition:
@@ -261,6 +262,7 @@ def _commit(game: Game) -> bool:
     game.pending_moves = []
     game.version += 1
     game.active_at = active_at
+    push.announce(game.pk, game.version)
     return True
 
 

@@ -7,12 +7,15 @@ from __future__ import annotations
 
 import csv
 import functools
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.template import TemplateDoesNotExist
-from django.template.loader import get_template
+from django.template.loader import get_template, render_to_string
 from django.utils import translation
 from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
@@ -20,7 +23,7 @@ from django.utils.translation import gettext as _
 from cards.spreadsheet import neutralise_formula
 from play.core import access, reads, store
 from play.core.engine import RuleViolation, Viewer
-from play.core.presentation import error_text, game_url, qr_svg
+from play.core.presentation import error_text, game_url, push_url, qr_svg
 from play.models import Game, Mode, Team
 
 
@@ -103,6 +106,7 @@ def projector_context(request: HttpRequest, game: Game, error: str = "") -> dict
         "is_teacher": True,
         "move_url": game_url("play:host_move", game.code),
         "poll_url": game_url("play:host_state", game.code),
+        "push_url": push_url(game.code, host=True),
         "fragment": f"play/{game.edition}/_projector.html",
         "can_undo": reads.has_undoable_move(game.pk),
     }
@@ -127,6 +131,7 @@ def device_context(game: Game, me: Team, error: str = "") -> dict[str, Any]:
         "is_teacher": False,
         "move_url": game_url("play:team_move", game.code),
         "poll_url": game_url("play:team_state", game.code),
+        "push_url": push_url(game.code, host=False),
         "fragment": f"play/{game.edition}/_device.html",
     }
 
@@ -260,3 +265,89 @@ def results_csv(game: Game) -> HttpResponse:
         for row in rows:
             writer.writerow([neutralise_formula(value) for value in row])
     return response
+
+
+# What the screens' sockets draw (play/shells/sockets.py): the stage a poll would answer, without
+# the per-browser CSRF field (the page's htmx sends its token as a header), so that one drawing
+# serves every screen of the same view. Drawn once per view and version in each process.
+_drawn: OrderedDict[tuple, str] = OrderedDict()
+_drawn_lock = threading.Lock()
+DRAWN_KEPT = 2048
+
+
+def _stage_html(key: tuple, game: Game, context: Callable[[], dict[str, Any]]) -> str:
+    with _drawn_lock:
+        html = _drawn.get(key)
+        if html is not None:
+            _drawn.move_to_end(key)
+            return html
+    with translation.override(game.language):
+        html = render_to_string("play/_stage.html", {**context(), "csrf_token": "NOTPROVIDED"})
+    with _drawn_lock:
+        _drawn[key] = html
+        while len(_drawn) > DRAWN_KEPT:
+            _drawn.popitem(last=False)
+    return html
+
+
+def _socket_seat(request: HttpRequest, code: str) -> Team | None:
+    token = request.COOKIES.get(access.team_cookie_name(code))
+    return reads.seat_with_game(code, token, "initial") if token else None
+
+
+def _socket_host_game(request: HttpRequest, code: str) -> Game | None:
+    """The teacher's game while the socket's session still lives (a log-out on any server
+    ends it) and its user still runs the game."""
+    session = request.session
+    if session is None or not session.session_key or not session.exists(session.session_key):
+        return None
+    game = reads.game_by_code(code, "initial")
+    if game is None or not access.can_manage(request.user, game):
+        return None
+    return game
+
+
+def socket_game_id(request: HttpRequest, code: str, host: bool) -> int | None:
+    """The game a socket may watch, looked up, counted and refused like the screen's polls."""
+    try:
+        if host:
+            access.check_code_lookups(request)
+            game = _socket_host_game(request, code)
+            if game is None and not Game.objects.filter(code=code).exists():
+                access.count_code_miss(request)
+            return None if game is None else game.pk
+        seat = _socket_seat(request, code)
+        if seat is None and request.COOKIES.get(access.team_cookie_name(code)):
+            access.check_code_lookups(request)
+            access.count_code_miss(request)  # a code and a token that do not match
+        return None if seat is None else seat.game.pk
+    except access.TooManyGuesses:
+        return None
+
+
+Stage = tuple[int, str, float | None]  # version, HTML, when a computer move falls due
+
+
+def socket_stage(request: HttpRequest, code: str, host: bool) -> Stage | None:
+    """A socket's stage as it is now, or None when its screen may no longer watch (kicked, logged
+    out)."""
+    if host:
+        game = _socket_host_game(request, code)
+        if game is None:
+            return None
+        key = (game.pk, game.version, "projector", request.get_host())
+        html = _stage_html(key, game, lambda: projector_context(request, game))
+    else:
+        seat = _socket_seat(request, code)
+        if seat is None:
+            return None
+        game = seat.game
+        key = (game.pk, game.version, seat.index)
+        html = _stage_html(key, game, lambda: device_context(game, seat))
+    return game.version, html, game.bot_due_at
+
+
+def socket_bots(game_id: int) -> None:
+    game = reads.game_by_id(game_id, "initial")
+    if game is not None:
+        run_due_bots(game)

@@ -35,19 +35,68 @@
       : "No connection to the server – still trying.") + "</p>";
   });
 
+  // Push: with the page's socket open (htmx's ws extension, ws-connect on the body) each
+  // change arrives as the new stage, and the stage's own poll is held back to a safety poll
+  // every 30 s. A closed socket (a phone's screen turned off, a server restarted) reconnects by
+  // itself; until it does, the poll runs at its normal pace, so no screen is ever stuck.
+  var pushOpen = false;
+  var SAFETY_POLL = 30000;
+  var heard = Date.now();
+  function version(html) {
+    var match = /data-version="(\d+)"/.exec(html || "");
+    return match ? parseInt(match[1], 10) : null;
+  }
+  function shown() {
+    var stage = document.getElementById("stage");
+    return stage ? parseInt(stage.getAttribute("data-version") || "0", 10) : 0;
+  }
+  function pollNow() {
+    var stage = document.getElementById("stage");
+    if (!stage || !window.htmx) return;
+    heard = Date.now();
+    window.htmx.ajax("GET", stage.getAttribute("hx-get"), { source: stage, target: stage, swap: "outerHTML" });
+  }
+  if (window.htmx) {
+    window.htmx.config.wsReconnectDelay = function (retries) {
+      return Math.min(8000, 500 * Math.pow(2, retries)) * (0.5 + Math.random() / 2);
+    };
+  }
+  document.addEventListener("htmx:wsOpen", function () { pushOpen = true; heard = Date.now(); });
+  document.addEventListener("htmx:wsClose", function () {
+    pushOpen = false;
+    pollNow();  // catch up at once (a kicked device is sent back to the team picker)
+  });
+  document.addEventListener("htmx:wsBeforeMessage", function (event) {
+    heard = Date.now();
+    var incoming = version(event.detail.message);
+    if (incoming !== null && incoming <= shown()) event.preventDefault();
+  });
+  document.addEventListener("htmx:wsAfterMessage", function () {
+    heard = Date.now();
+    document.dispatchEvent(new CustomEvent("spoton:stage"));
+  });
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var config = event.detail.requestConfig;
+    var isPoll = event.detail.elt && event.detail.elt.id === "stage" && config && config.verb === "get";
+    if (isPoll && pushOpen && Date.now() - heard < SAFETY_POLL) event.preventDefault();
+  });
+  document.addEventListener("visibilitychange", function () {
+    // A phone waking up: its socket may have died unnoticed while the screen was off.
+    if (document.visibilityState === "visible" && Date.now() - heard > 2000) pollNow();
+  });
+
   // A watchdog: a stage that has not heard from the server for five of its poll intervals (a
   // swap that failed half-way, a poller lost with a replaced element) asks again by itself,
   // so a classroom screen never silently freezes on an old table.
-  var heard = Date.now();
   document.addEventListener("htmx:afterRequest", function () { heard = Date.now(); });
   setInterval(function () {
     var stage = document.getElementById("stage");
     if (!stage || !window.htmx || document.visibilityState !== "visible") return;
     var every = /every\s+(\d+)ms/.exec(stage.getAttribute("hx-trigger") || "");
     var interval = every ? parseInt(every[1], 10) : 1000;
-    if (Date.now() - heard < Math.max(5 * interval, 3000)) return;
-    heard = Date.now();
-    window.htmx.ajax("GET", stage.getAttribute("hx-get"), { source: stage, target: stage, swap: "outerHTML" });
+    var quiet = pushOpen ? SAFETY_POLL : Math.max(5 * interval, 3000);
+    if (Date.now() - heard < quiet) return;
+    pollNow();
   }, 1000);
 
   // The teacher's bar is re-rendered with the stage: listen on the document.
@@ -63,10 +112,12 @@
   document.addEventListener("toggle", function (event) {
     if (event.target.matches && event.target.matches("[data-join-pop]")) joinOpen = event.target.open;
   }, true);
-  document.addEventListener("htmx:afterSwap", function () {
+  function reopenJoin() {
     var pop = document.querySelector("[data-join-pop]");
     if (pop && joinOpen && !pop.open) pop.open = true;
-  });
+  }
+  document.addEventListener("htmx:afterSwap", reopenJoin);
+  document.addEventListener("spoton:stage", reopenJoin);
   document.addEventListener("keydown", function (event) {
     var pop = document.querySelector("[data-join-pop][open]");
     if (event.key === "Escape" && pop) pop.open = false;
@@ -84,7 +135,7 @@
   // setting lives in localStorage, as the bar holding it is re-rendered with every change.
   var seconds = parseInt(window.localStorage.getItem("spoton-timer") || "0", 10) || 0;
   var left = seconds, seen = null;
-  function version() {
+  function stageVersion() {
     var stage = document.getElementById("stage");
     return stage ? stage.getAttribute("data-version") : null;
   }
@@ -105,9 +156,10 @@
     draw();
   });
   document.addEventListener("htmx:afterSwap", draw);
-  seen = version();
+  document.addEventListener("spoton:stage", draw);
+  seen = stageVersion();
   setInterval(function () {
-    var now = version();
+    var now = stageVersion();
     if (now !== seen) { seen = now; left = seconds; }
     else if (left > 0) left -= 1;
     draw();

@@ -89,6 +89,7 @@
   });
   window.matchDevice = init;
   document.addEventListener("htmx:afterSettle", init);
+  document.addEventListener("spoton:stage", init);  // a stage pushed over the socket
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
   else init();
 })();
