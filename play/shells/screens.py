@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
+from django.middleware import csrf
 from django.shortcuts import redirect, render
 from django.template import TemplateDoesNotExist
 from django.template.loader import get_template, render_to_string
@@ -267,26 +268,39 @@ def results_csv(game: Game) -> HttpResponse:
     return response
 
 
-# What the screens' sockets draw (play/shells/sockets.py): the stage a poll would answer, without
-# the per-browser CSRF field (the page's htmx sends its token as a header), so that one drawing
-# serves every screen of the same view. Drawn once per view and version in each process.
+# What the screens' sockets draw (play/shells/sockets.py): the stage a poll would answer, drawn
+# once per view and version in each process with a stand-in for the CSRF token, which each
+# socket fills with a token of its own browser's (freshly masked for every message).
+CSRF_STAND_IN = "csrf-token-of-this-screen"
 _drawn: OrderedDict[tuple, str] = OrderedDict()
+_drawing: dict[tuple, threading.Event] = {}
 _drawn_lock = threading.Lock()
 DRAWN_KEPT = 2048
 
 
 def _stage_html(key: tuple, game: Game, context: Callable[[], dict[str, Any]]) -> str:
-    with _drawn_lock:
-        html = _drawn.get(key)
-        if html is not None:
-            _drawn.move_to_end(key)
-            return html
-    with translation.override(game.language):
-        html = render_to_string("play/_stage.html", {**context(), "csrf_token": "NOTPROVIDED"})
-    with _drawn_lock:
-        _drawn[key] = html
-        while len(_drawn) > DRAWN_KEPT:
-            _drawn.popitem(last=False)
+    while True:
+        with _drawn_lock:
+            html = _drawn.get(key)
+            if html is not None:
+                _drawn.move_to_end(key)
+                return html
+            drawing = _drawing.get(key)
+            if drawing is None:  # this thread draws it; the other screens wait for it
+                drawing = _drawing[key] = threading.Event()
+                break
+        drawing.wait(5)
+    try:
+        with translation.override(game.language):
+            html = render_to_string("play/_stage.html", {**context(), "csrf_token": CSRF_STAND_IN})
+        with _drawn_lock:
+            _drawn[key] = html
+            while len(_drawn) > DRAWN_KEPT:
+                _drawn.popitem(last=False)
+    finally:
+        with _drawn_lock:
+            del _drawing[key]
+        drawing.set()
     return html
 
 
@@ -344,7 +358,9 @@ def socket_stage(request: HttpRequest, code: str, host: bool) -> Stage | None:
         game = seat.game
         key = (game.pk, game.version, seat.index)
         html = _stage_html(key, game, lambda: device_context(game, seat))
-    return game.version, html, game.bot_due_at
+    # No CSRF cookie, no token: an empty field lets Django read the header htmx sends.
+    token = csrf.get_token(request) if "CSRF_COOKIE" in request.META else ""
+    return game.version, html.replace(CSRF_STAND_IN, token), game.bot_due_at
 
 
 def socket_bots(game_id: int) -> None:

@@ -12,6 +12,7 @@ where a poll would. Stages are rendered once per view and version in each proces
 from __future__ import annotations
 
 import asyncio
+import re
 import time
 from http.cookies import SimpleCookie
 from typing import Any
@@ -19,6 +20,7 @@ from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
 from django.http import HttpRequest
 
 from play.core import push
@@ -28,6 +30,7 @@ from play.shells import screens
 # Close codes the page's script knows: the screen should ask by a poll where it belongs now
 # (htmx's extension does not reconnect after these).
 GONE = 4001
+CSRF_SECRET = re.compile(r"[a-zA-Z0-9]{32}")
 
 
 def socket_request(scope: dict[str, Any]) -> HttpRequest:
@@ -45,6 +48,9 @@ def socket_request(scope: dict[str, Any]) -> HttpRequest:
     cookies = SimpleCookie()
     cookies.load(headers.get("cookie", ""))
     request.COOKIES = {key: morsel.value for key, morsel in cookies.items()}
+    secret = request.COOKIES.get(settings.CSRF_COOKIE_NAME, "")
+    if CSRF_SECRET.fullmatch(secret):
+        request.META["CSRF_COOKIE"] = secret
     request.user = scope.get("user")
     request.session = scope.get("session")
     return request

@@ -1,0 +1,256 @@
+"""Push over the screens' sockets, in one process (the in-process broker, as in `make run`):
+who may watch, what each screen is sent, and when it is closed."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+
+import pytest
+from channels.testing import WebsocketCommunicator
+from django.test import Client
+
+from config.asgi import application as site
+from play.core import store
+from play.core.access import team_cookie_name
+from play.core.lifecycle import join_team, kick_device
+from play.models import Game
+
+pytestmark = pytest.mark.django_db(transaction=True)
+VERSION = re.compile(r'data-version="(\d+)"')
+ORIGIN = (b"origin", b"http://testserver")
+
+
+@pytest.fixture(autouse=True)
+def _push_on(settings):
+    settings.PLAY_PUSH = True
+
+
+@pytest.fixture
+def dice_game(teacher) -> Game:
+    game = store.create_game(
+        user=teacher, edition="dice", seat_names=["Ada", "Bo"], language="en", mode="devices"
+    )
+    return game
+
+
+def application():
+    return _from_pupil(site)
+
+
+def _token(game: Game, seat: int) -> str:
+    return join_team(game, game.teams.get(index=seat))
+
+
+def _device(game: Game, token: str, version: int = 0):
+    cookie = f"{team_cookie_name(game.code)}={token}".encode()
+    return WebsocketCommunicator(
+        application(),
+        f"/ws/play/{game.code}/?v={version}",
+        headers=[ORIGIN, (b"cookie", cookie), (b"host", b"testserver")],
+    )
+
+
+def _projector(game: Game, session_cookie: str, version: int = 0):
+    return WebsocketCommunicator(
+        application(),
+        f"/ws/play/host/{game.code}/?v={version}",
+        headers=[ORIGIN, (b"cookie", session_cookie.encode()), (b"host", b"testserver")],
+    )
+
+
+def _login(user) -> str:
+    client = Client()
+    client.force_login(user)
+    return f"sessionid={client.cookies['sessionid'].value}"
+
+
+def _version(html: str) -> int:
+    return int(VERSION.search(html).group(1))
+
+
+def _move(game: Game, seat: int, name: str, args: dict) -> Game:
+    return store.make_move(Game.objects.get(pk=game.pk), seat, name, args)
+
+
+def run(scenario) -> None:
+    asyncio.run(asyncio.wait_for(scenario(), 20))
+
+
+def _from_pupil(application):
+    """The app as a server runs it: the handshake comes from the test client's address."""
+
+    async def app(scope, receive, send):
+        await application({**scope, "client": ("127.0.0.1", 50000)}, receive, send)
+
+    return app
+
+
+def test_a_device_is_sent_its_stage_on_connect_and_after_every_change(dice_game):
+    token = _token(dice_game, 0)
+
+    async def scenario():
+        device = _device(dice_game, token)
+        connected, _ = await device.connect()
+        assert connected
+        first = await device.receive_from(timeout=5)
+        # A join bumped the version after the page's v=0: the screen catches up at once.
+        current = await Game.objects.aget(pk=dice_game.pk)
+        assert _version(first) == current.version
+        assert 'id="stage"' in first
+        # No CSRF cookie came with the handshake: the forms leave the token to htmx's header.
+        assert 'name="csrfmiddlewaretoken" value=""' in first
+        await asyncio.to_thread(_move, dice_game, 0, "place", {"edge": "left", "index": 0})
+        pushed = await device.receive_from(timeout=5)
+        assert _version(pushed) == current.version + 1
+        assert await device.receive_nothing(timeout=0.3)
+        await device.disconnect()
+
+    run(scenario)
+
+
+def test_an_up_to_date_screen_is_sent_nothing_until_the_game_changes(dice_game):
+    token = _token(dice_game, 1)
+    game = Game.objects.get(pk=dice_game.pk)
+
+    async def scenario():
+        device = _device(game, token, version=game.version)
+        assert (await device.connect())[0]
+        assert await device.receive_nothing(timeout=0.5)
+        await device.disconnect()
+
+    run(scenario)
+
+
+def test_a_stage_pushed_to_a_seat_is_that_seat_s_own(dice_game):
+    """Each seat's socket gets its own view: the seat to move sees the arrows to tap."""
+
+    tokens = _token(dice_game, 0), _token(dice_game, 1)
+
+    async def scenario():
+        ada, bo = _device(dice_game, tokens[0]), _device(dice_game, tokens[1])
+        assert (await ada.connect())[0] and (await bo.connect())[0]
+        ada_stage, bo_stage = await ada.receive_from(timeout=5), await bo.receive_from(timeout=5)
+        enabled = re.compile(r'<button type="submit" data-line="[^"]+"\s+title')
+        assert enabled.search(ada_stage) and not enabled.search(bo_stage)
+        await ada.disconnect()
+        await bo.disconnect()
+
+    run(scenario)
+
+
+def test_a_kicked_device_is_closed_so_that_its_page_asks_where_to_go(dice_game):
+    token = _token(dice_game, 0)
+
+    async def scenario():
+        device = _device(dice_game, token)
+        assert (await device.connect())[0]
+        await device.receive_from(timeout=5)
+        team = await asyncio.to_thread(dice_game.teams.get, index=0)
+        await asyncio.to_thread(kick_device, dice_game, team)
+        closed = await device.receive_output(timeout=5)
+        assert closed == {"type": "websocket.close", "code": 4001}
+
+    run(scenario)
+
+
+def test_a_wrong_token_is_refused_and_counted_as_a_code_miss(dice_game, settings):
+    settings.PLAY_CODE_MISSES_ALLOWED = 2
+
+    async def scenario():
+        for _attempt in range(2):
+            device = _device(dice_game, "not-a-token")
+            connected, code = await device.connect()
+            assert not connected and code == 4403
+
+    run(scenario)
+    # The same client is now blocked from code look-ups on the HTTP side as well.
+    response = Client().get("/play/join/?code=ZZZZZZ")
+    assert response.status_code == 429
+
+
+def test_the_projector_watches_with_its_teacher_s_session_and_not_without(dice_game, teacher):
+    cookie = _login(teacher)
+
+    async def scenario():
+        anonymous = _projector(dice_game, "sessionid=nothing")
+        assert not (await anonymous.connect())[0]
+        projector = _projector(dice_game, cookie)
+        assert (await projector.connect())[0]
+        stage = await projector.receive_from(timeout=5)
+        assert "End game" in stage  # the teacher's bar comes with the projector's stage
+        await projector.disconnect()
+
+    run(scenario)
+
+
+def test_a_log_out_closes_the_projector_s_socket_at_its_next_change(dice_game, teacher):
+    client = Client()
+    client.force_login(teacher)
+    cookie = f"sessionid={client.cookies['sessionid'].value}"
+
+    async def scenario():
+        projector = _projector(dice_game, cookie)
+        assert (await projector.connect())[0]
+        await projector.receive_from(timeout=5)
+        await asyncio.to_thread(client.post, "/accounts/logout/")
+        await asyncio.to_thread(_move, dice_game, 0, "place", {"edge": "left", "index": 0})
+        closed = await projector.receive_output(timeout=5)
+        assert closed == {"type": "websocket.close", "code": 4001}
+
+    run(scenario)
+
+
+def test_another_teacher_cannot_watch_the_game(dice_game, django_user_model):
+    from django.contrib.auth.models import Group
+
+    other = django_user_model.objects.create_user("olga", password="x")
+    other.groups.add(Group.objects.get_or_create(name="Teachers")[0])
+
+    cookie = _login(other)
+
+    async def scenario():
+        projector = _projector(dice_game, cookie)
+        assert not (await projector.connect())[0]
+
+    run(scenario)
+
+
+def test_a_socket_from_another_site_is_refused(dice_game):
+    token = _token(dice_game, 0)
+
+    async def scenario():
+        cookie = f"{team_cookie_name(dice_game.code)}={token}".encode()
+        foreign = WebsocketCommunicator(
+            application(),
+            f"/ws/play/{dice_game.code}/?v=0",
+            headers=[(b"origin", b"http://evil.example"), (b"cookie", cookie)],
+        )
+        assert not (await foreign.connect())[0]
+
+    run(scenario)
+
+
+def test_a_view_is_drawn_once_per_version_however_many_screens_show_it(
+    dice_game, teacher, monkeypatch
+):
+    from play.shells import screens
+
+    drawn = []
+    real = screens.render_to_string
+    monkeypatch.setattr(
+        screens, "render_to_string", lambda *a, **k: drawn.append(a[0]) or real(*a, **k)
+    )
+    cookie = _login(teacher)
+
+    async def scenario():
+        projectors = [_projector(dice_game, cookie) for _ in range(3)]
+        for projector in projectors:
+            assert (await projector.connect())[0]
+        stages = [await projector.receive_from(timeout=5) for projector in projectors]
+        assert len(set(stages)) == 1
+        for projector in projectors:
+            await projector.disconnect()
+
+    run(scenario)
+    assert drawn == ["play/_stage.html"]
