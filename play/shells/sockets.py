@@ -73,7 +73,7 @@ class StageSocket(AsyncWebsocketConsumer):
         if self.game_id is None:
             await self.close(code=4403)
             return
-        self.wanted = 0
+        self.pending = False
         self.drawing: asyncio.Task | None = None
         push.hub.watch(self.game_id, self.changed)
         push.start_listening()
@@ -91,14 +91,14 @@ class StageSocket(AsyncWebsocketConsumer):
         """Called in the event loop for every announcement of this game (0: look anyway)."""
         if version and version <= self.sent:
             return
-        self.wanted = max(self.wanted, version or self.sent + 1)
+        self.pending = True
         if self.drawing is None or self.drawing.done():
             self.drawing = asyncio.get_running_loop().create_task(self.redraw())
 
     async def redraw(self) -> None:
-        # Announcements that come while a stage is drawn are covered by drawing once more.
-        while self.wanted > self.sent:
-            asked = self.wanted
+        # An announcement heard while a stage is drawn is covered by looking once more.
+        while self.pending:
+            self.pending = False
             stage = await _sync(screens.socket_stage)(self.request, self.code, self.host)
             if stage is None:
                 await self.close(code=GONE)
@@ -107,8 +107,6 @@ class StageSocket(AsyncWebsocketConsumer):
             if version > self.sent:
                 self.sent = version
                 await self.send(text_data=html)
-            if self.wanted == asked:  # the database is newer than or as new as every word heard
-                self.wanted = self.sent
             plan_bots(self.game_id, bot_due_at)
 
 

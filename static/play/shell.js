@@ -58,7 +58,7 @@
   }
   if (window.htmx) {
     window.htmx.config.wsReconnectDelay = function (retries) {
-      return Math.min(8000, 500 * Math.pow(2, retries)) * (0.5 + Math.random() / 2);
+      return Math.min(5000, 500 * Math.pow(2, retries)) * (0.5 + Math.random() / 2);
     };
   }
   document.addEventListener("htmx:wsOpen", function () { pushOpen = true; heard = Date.now(); });
