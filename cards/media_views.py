@@ -1,13 +1,19 @@
-"""Uploaded images (card backs) for the roles that may see card backs, also with DEBUG off."""
+"""Uploaded images (card backs) for the roles that may see card backs, also with DEBUG off.
+
+Read through Django's storage API, so that every app server serves the same files: the
+media folder by default, or a shared storage (``MEDIA_STORAGE``, README's Deploying section).
+"""
 
 from __future__ import annotations
 
-from django.conf import settings
+import mimetypes
+import posixpath
+
 from django.contrib.auth.views import redirect_to_login
-from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse
+from django.core.exceptions import PermissionDenied, SuspiciousFileOperation
+from django.core.files.storage import default_storage
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.views.decorators.http import require_GET
-from django.views.static import serve
 
 from cards.roles import can_print
 
@@ -18,8 +24,13 @@ def media_file(request: HttpRequest, path: str) -> HttpResponse:
         return redirect_to_login(request.get_full_path())
     if not can_print(request.user):
         raise PermissionDenied
-    # serve() refuses paths that leave MEDIA_ROOT and answers 404 for missing files. Uploads
-    # are validated images; nosniff (SecurityMiddleware) keeps browsers from guessing more.
-    response = serve(request, path, document_root=settings.MEDIA_ROOT)
+    name = posixpath.normpath(path)
+    if name.startswith(("..", "/")) or name == ".":
+        raise SuspiciousFileOperation(f"{path!r} leaves the media storage")
+    if not default_storage.exists(name):
+        raise Http404("No such file.")
+    # Uploads are validated images; nosniff (SecurityMiddleware) keeps browsers from guessing.
+    content_type = mimetypes.guess_type(name)[0] or "application/octet-stream"
+    response = FileResponse(default_storage.open(name, "rb"), content_type=content_type)
     response["Cache-Control"] = "private, max-age=3600"
     return response

@@ -6,6 +6,7 @@ the helpers below refuse values they cannot parse instead of guessing.
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
@@ -172,6 +173,31 @@ WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = DEBUG
 MEDIA_URL = "media/"
 MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", BASE_DIR / "media"))
+
+
+def env_json_object(name: str) -> dict:
+    raw = os.environ.get(name, "").strip()
+    if not raw:
+        return {}
+    try:
+        value = json.loads(raw)
+    except ValueError as error:
+        raise ImproperlyConfigured(f"{name} must be a JSON object: {error}") from None
+    if not isinstance(value, dict):
+        raise ImproperlyConfigured(f"{name} must be a JSON object, not {raw!r}")
+    return value
+
+
+# Uploads go through Django's storage API: the media folder, or a storage every app server
+# shares (e.g. django-storages' "storages.backends.s3.S3Storage" with its options as JSON).
+STORAGES = {
+    "default": {
+        "BACKEND": os.environ.get("MEDIA_STORAGE", "").strip()
+        or "django.core.files.storage.FileSystemStorage",
+        "OPTIONS": env_json_object("MEDIA_STORAGE_OPTIONS"),
+    },
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "cards:home"

@@ -48,3 +48,46 @@ def test_production_needs_a_secret_key():
     )
     assert result.returncode != 0
     assert "SECRET_KEY must be set" in result.stderr
+
+
+def _settings_error(**env: str) -> str:
+    import os
+    import subprocess
+    import sys
+
+    result = subprocess.run(
+        [sys.executable, "-c", "import config.settings"],
+        env={**os.environ, **env},
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode != 0
+    return result.stderr
+
+
+def test_a_redis_url_that_is_no_redis_url_fails_loudly():
+    assert "REDIS_URL must start with redis://" in _settings_error(REDIS_URL="localhost:6379")
+
+
+def test_storage_options_must_be_a_json_object():
+    assert "must be a JSON object" in _settings_error(MEDIA_STORAGE_OPTIONS="{bucket: x}")
+    assert "must be a JSON object" in _settings_error(MEDIA_STORAGE_OPTIONS='["x"]')
+
+
+def test_with_redis_the_cache_and_the_sessions_are_shared(monkeypatch):
+    import os
+    import subprocess
+    import sys
+
+    code = (
+        "import django; django.setup(); from django.conf import settings; "
+        "print(settings.CACHES['default']['BACKEND'], settings.SESSION_ENGINE)"
+    )
+    env = {**os.environ, "REDIS_URL": "redis://127.0.0.1:6399/0"}
+    out = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+    ).stdout.split()
+    assert out == [
+        "django.core.cache.backends.redis.RedisCache",
+        "django.contrib.sessions.backends.cached_db",
+    ]
