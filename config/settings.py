@@ -231,6 +231,9 @@ if REDIS_URL and not REDIS_URL.startswith(("redis://", "rediss://", "unix://")):
     )
 # Screens hear about changes over a WebSocket (ASGI, config/asgi.py) and poll only as a fallback.
 PLAY_PUSH = env_bool("PLAY_PUSH", True)
+# How often each socket server looks up the versions of the games its screens show: with Redis
+# a safety net, without it how changes made by another process (gunicorn) reach its screens.
+PUSH_CHECK_SECONDS = env_int("PUSH_CHECK_SECONDS", 5 if REDIS_URL else 1, minimum=1)
 
 if REDIS_URL:
     CACHES = {

@@ -6,6 +6,11 @@ has committed: a few bytes, ``"<game id> <version>"``. Each server process that 
 game, which then draw their new stage. The database stays the one source of truth: an
 announcement lost on the way costs a screen its redraw until its next safety poll, never a move.
 
+Besides, each such process looks up the versions of the games it watches (one query for all of
+them) every ``PUSH_CHECK_SECONDS``: with Redis a safety net for a lost announcement, without it
+the way a change made in another process (gunicorn serving the pages, uvicorn the sockets)
+reaches the screens.
+
 Two brokers, chosen by ``REDIS_URL``:
 
 - **Redis pub/sub** (several servers): one ``PUBLISH`` from the process that made the change (a
@@ -22,8 +27,11 @@ import logging
 import threading
 from collections.abc import Callable
 
+from channels.db import database_sync_to_async
 from django.conf import settings
 from django.db import transaction
+
+from play.models import Game
 
 log = logging.getLogger(__name__)
 CHANNEL = "spot-on:play:changes"
@@ -122,9 +130,26 @@ def _deliver_text(data: bytes | str) -> None:
     hub.deliver(game, version)
 
 
+async def check_versions(interval: float) -> None:
+    def versions(ids: list[int]) -> list[tuple[int, int]]:
+        return list(Game.objects.filter(pk__in=ids).values_list("pk", "version"))
+
+    look_up = database_sync_to_async(versions, thread_sensitive=False)
+    while True:
+        await asyncio.sleep(interval)
+        if not hub.listeners:
+            continue
+        try:
+            for game_id, version in await look_up(list(hub.listeners)):
+                hub.deliver(game_id, version)
+        except Exception as error:  # the database restarting: the screens' polls carry on
+            log.warning("push: could not look up versions (%s)", error)
+
+
 _broker: LocalBroker | RedisBroker | None = None
 _broker_lock = threading.Lock()
 _listening: asyncio.Task | None = None
+_checking: asyncio.Task | None = None
 
 
 def broker() -> LocalBroker | RedisBroker:
@@ -144,8 +169,12 @@ def announce(game_id: int, version: int) -> None:
 
 
 def start_listening() -> None:
-    """Called by each socket as it opens: the first starts this process's subscription."""
-    global _listening
+    """Called by each socket as it opens: the first starts this process's subscription and its
+    look-ups of the versions."""
+    global _listening, _checking
     chosen = broker()
+    loop = asyncio.get_running_loop()
     if isinstance(chosen, RedisBroker) and (_listening is None or _listening.done()):
-        _listening = asyncio.get_running_loop().create_task(chosen.listen())
+        _listening = loop.create_task(chosen.listen())
+    if _checking is None or _checking.done():
+        _checking = loop.create_task(check_versions(settings.PUSH_CHECK_SECONDS))

@@ -150,6 +150,7 @@ def test_a_kicked_device_is_closed_so_that_its_page_asks_where_to_go(dice_game):
         await asyncio.to_thread(kick_device, dice_game, team)
         closed = await device.receive_output(timeout=5)
         assert closed == {"type": "websocket.close", "code": 4001}
+        await device.disconnect()
 
     run(scenario)
 
@@ -197,6 +198,7 @@ def test_a_log_out_closes_the_projector_s_socket_at_its_next_change(dice_game, t
         await asyncio.to_thread(_move, dice_game, 0, "place", {"edge": "left", "index": 0})
         closed = await projector.receive_output(timeout=5)
         assert closed == {"type": "websocket.close", "code": 4001}
+        await projector.disconnect()
 
     run(scenario)
 
@@ -254,3 +256,25 @@ def test_a_view_is_drawn_once_per_version_however_many_screens_show_it(
 
     run(scenario)
     assert drawn == ["play/_stage.html"]
+
+
+def test_a_change_nobody_announced_reaches_the_screens_by_the_version_look_up(
+    dice_game, settings, monkeypatch
+):
+    """A change made by another process without Redis (gunicorn serving the pages, uvicorn the
+    sockets) or an announcement lost on the way: the socket server's look-up finds it."""
+    from play.core import push
+
+    settings.PUSH_CHECK_SECONDS = 1
+    monkeypatch.setattr(push, "announce", lambda game_id, version: None)
+    token = _token(dice_game, 0)
+
+    async def scenario():
+        device = _device(dice_game, token)
+        assert (await device.connect())[0]
+        first = _version(await device.receive_from(timeout=5))
+        await asyncio.to_thread(_move, dice_game, 0, "place", {"edge": "left", "index": 0})
+        assert _version(await device.receive_from(timeout=5)) == first + 1
+        await device.disconnect()
+
+    run(scenario)
