@@ -173,6 +173,9 @@ WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = DEBUG
 MEDIA_URL = "media/"
 MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", BASE_DIR / "media"))
+# Background jobs: the worker writes a job's file under work/ while it runs; finished files go
+# to the "jobs" storage (files/ by default).
+JOBS_ROOT = Path(os.environ.get("JOBS_ROOT", BASE_DIR / ".jobs"))
 
 
 def env_json_object(name: str) -> dict:
@@ -195,6 +198,13 @@ STORAGES = {
         "BACKEND": os.environ.get("MEDIA_STORAGE", "").strip()
         or "django.core.files.storage.FileSystemStorage",
         "OPTIONS": env_json_object("MEDIA_STORAGE_OPTIONS"),
+    },
+    # Finished jobs' files (printed kits): the jobs folder, or a storage every server shares.
+    "jobs": {
+        "BACKEND": os.environ.get("JOBS_STORAGE", "").strip()
+        or "django.core.files.storage.FileSystemStorage",
+        "OPTIONS": env_json_object("JOBS_STORAGE_OPTIONS")
+        or {"location": str(JOBS_ROOT / "files")},
     },
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
@@ -351,7 +361,6 @@ IMPORT_EXPORT_SKIP_ADMIN_LOG = False
 # kept JOBS_KEEP_HOURS; an open job with no sign of life for JOBS_STALE_SECONDS is reported
 # failed (its worker was stopped or killed).
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
-JOBS_ROOT = Path(os.environ.get("JOBS_ROOT", BASE_DIR / ".jobs"))
 JOBS_KEEP_HOURS = env_int("JOBS_KEEP_HOURS", 24, minimum=1)
 JOBS_STALE_SECONDS = env_int("JOBS_STALE_SECONDS", 120, minimum=5)
 # Processes that draw PNG faces (0: one per core).

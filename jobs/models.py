@@ -11,9 +11,14 @@ from datetime import timedelta
 from pathlib import Path
 
 from django.conf import settings
+from django.core.files.storage import Storage, storages
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+
+
+def files() -> Storage:
+    return storages["jobs"]
 
 
 class Status(models.TextChoices):
@@ -75,15 +80,26 @@ class Job(models.Model):
 
     @property
     def folder(self) -> Path:
-        return Path(settings.JOBS_ROOT) / str(self.id)
+        """Where the worker writes the job's file while it runs (its own disk)."""
+        return Path(settings.JOBS_ROOT) / "work" / str(self.id)
 
     @property
     def path(self) -> Path | None:
         return self.folder / self.filename if self.filename else None
 
     @property
+    def stored_name(self) -> str:
+        """The finished file's name in the jobs storage, which every app server reads."""
+        return f"{self.id}/{self.filename}"
+
+    @property
     def has_file(self) -> bool:
-        return self.status == Status.DONE and self.path is not None and self.path.exists()
+        return (
+            self.status == Status.DONE and bool(self.filename) and files().exists(self.stored_name)
+        )
+
+    def open_file(self):
+        return files().open(self.stored_name, "rb")
 
     def keep_until(self) -> timezone.datetime:
         return timezone.now() + timedelta(hours=settings.JOBS_KEEP_HOURS)

@@ -18,13 +18,14 @@ from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
+from django.core.files import File
 from django.db import DatabaseError, transaction
 from django.utils import timezone
 from django.utils.module_loading import import_string
 from django_tasks import TaskResultStatus, task
 from django_tasks.exceptions import TaskResultDoesNotExist
 
-from jobs.models import OPEN, Job, Status
+from jobs.models import OPEN, Job, Status, files
 
 logger = logging.getLogger(__name__)
 SAVE_EVERY_SECONDS = 0.5
@@ -102,8 +103,7 @@ def _finish(job: Job, status: str, message: str = "", **extra: Any) -> None:
     if status == Status.DONE:
         fields["expires_at"] = job.keep_until()
     Job.objects.filter(pk=job.pk).update(**fields)
-    if status != Status.DONE:
-        shutil.rmtree(job.folder, ignore_errors=True)
+    shutil.rmtree(job.folder, ignore_errors=True)
 
 
 @task()
@@ -132,12 +132,17 @@ def run_job(job_id: str) -> str:
         logger.exception("job %s failed", job.pk)
         _finish(job, Status.FAILED, f"{type(error).__name__}: {error}")
         raise
+    filename = outcome.get("filename", "")
+    if filename:  # into the storage every app server reads, then off the worker's disk
+        job.filename = filename
+        with open(job.folder / filename, "rb") as written:
+            files().save(job.stored_name, File(written))
     _finish(
         job,
         Status.DONE,
         outcome.get("message", ""),
         done=job.total or job.done,
-        filename=outcome.get("filename", ""),
+        filename=filename,
         details=outcome.get("details", {}),
     )
     return Status.DONE
@@ -168,6 +173,8 @@ def reap(jobs=None) -> None:
             )
     for job in Job.objects.filter(expires_at__lt=timezone.now()):
         shutil.rmtree(job.folder, ignore_errors=True)
+        if job.filename:
+            files().delete(job.stored_name)
         job.delete()
 
 

@@ -50,4 +50,4 @@ def download(request: HttpRequest, job_id) -> FileResponse:
     job = _own(request, job_id)
     if not job.has_file:
         raise Http404("this job has no file (not done, or no longer kept)")
-    return FileResponse(open(job.path, "rb"), as_attachment=True, filename=job.filename)
+    return FileResponse(job.open_file(), as_attachment=True, filename=job.filename)

@@ -34,6 +34,11 @@ def _isolated_cache(settings, tmp_path):
     }
     settings.MEDIA_ROOT = tmp_path / "media"
     settings.JOBS_ROOT = tmp_path / "jobs"
+    files = {"BACKEND": "django.core.files.storage.FileSystemStorage"}
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "jobs": {**files, "OPTIONS": {"location": str(tmp_path / "jobs" / "files")}},
+    }
     # Background jobs run at once, inside the request that starts them, in tests about
     # something else (an import's rules, a print's pixels); the tests about jobs themselves
     # queue them (``queued_tasks``) and run them on a real worker (``task_worker``).

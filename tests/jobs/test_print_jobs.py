@@ -55,7 +55,9 @@ def test_a_pdf_job_runs_on_the_worker(client, teacher, germany_deck, task_worker
     client.force_login(teacher)
     job = _wait(_start(client, germany_deck, "pdf", "what=cards").pk)
     assert job.status == Status.DONE, job.message
-    assert job.path.read_bytes().startswith(b"%PDF")
+    with job.open_file() as stored:
+        assert stored.read().startswith(b"%PDF")
+    assert not job.folder.exists()  # off the worker's disk once in the jobs storage
 
 
 def test_a_second_click_joins_the_first_job(client, teacher, germany_deck, worker_env):
@@ -129,16 +131,18 @@ def test_a_job_whose_task_failed_is_reported_failed(teacher, germany_deck, queue
 def test_finished_jobs_are_deleted_with_their_files_after_the_keeping_time(
     teacher, db, settings, tmp_path
 ):
-    settings.JOBS_ROOT = tmp_path
+    from django.core.files.base import ContentFile
+
+    from jobs.models import files
+
     job = Job.objects.create(owner=teacher, key="k", title="t", handler="x", filename="a.zip")
-    job.folder.mkdir()
-    job.path.write_bytes(b"zip")
+    files().save(job.stored_name, ContentFile(b"zip"))
     Job.objects.filter(pk=job.pk).update(
         status=Status.DONE, expires_at=timezone.now() - timedelta(seconds=1)
     )
     runner.reap()
     assert not Job.objects.exists()
-    assert not job.folder.exists()
+    assert not files().exists(job.stored_name)
 
 
 def test_the_jobs_pages_need_a_log_in(client, db):
