@@ -12,6 +12,7 @@ where a poll would. Stages are rendered once per view and version in each proces
 from __future__ import annotations
 
 import asyncio
+import logging
 import re
 import time
 from http.cookies import SimpleCookie
@@ -26,6 +27,8 @@ from django.http import HttpRequest
 from play.core import push
 from play.core.engine import is_digits
 from play.shells import screens
+
+log = logging.getLogger(__name__)
 
 # Close codes the page's script knows: the screen should ask by a poll where it belongs now
 # (htmx's extension does not reconnect after these).
@@ -99,7 +102,12 @@ class StageSocket(AsyncWebsocketConsumer):
         # An announcement heard while a stage is drawn is covered by looking once more.
         while self.pending:
             self.pending = False
-            stage = await _sync(screens.socket_stage)(self.request, self.code, self.host)
+            try:
+                stage = await _sync(screens.socket_stage)(self.request, self.code, self.host)
+            except Exception:  # reported; the page reconnects (1011) and polls meanwhile
+                log.exception("push: could not draw the stage of game %s", self.code)
+                await self.close(code=1011)
+                return
             if stage is None:
                 await self.close(code=GONE)
                 return

@@ -74,7 +74,7 @@ def _move(game: Game, seat: int, name: str, args: dict) -> Game:
 
 
 def run(scenario) -> None:
-    asyncio.run(asyncio.wait_for(scenario(), 20))
+    asyncio.run(asyncio.wait_for(scenario(), 60))
 
 
 def _from_pupil(application):
@@ -93,7 +93,7 @@ def test_a_device_is_sent_its_stage_on_connect_and_after_every_change(dice_game)
         device = _device(dice_game, token)
         connected, _ = await device.connect()
         assert connected
-        first = await device.receive_from(timeout=5)
+        first = await device.receive_from(timeout=15)
         # A join bumped the version after the page's v=0: the screen catches up at once.
         current = await Game.objects.aget(pk=dice_game.pk)
         assert _version(first) == current.version
@@ -101,7 +101,7 @@ def test_a_device_is_sent_its_stage_on_connect_and_after_every_change(dice_game)
         # No CSRF cookie came with the handshake: the forms leave the token to htmx's header.
         assert 'name="csrfmiddlewaretoken" value=""' in first
         await asyncio.to_thread(_move, dice_game, 0, "place", {"edge": "left", "index": 0})
-        pushed = await device.receive_from(timeout=5)
+        pushed = await device.receive_from(timeout=15)
         assert _version(pushed) == current.version + 1
         assert await device.receive_nothing(timeout=0.3)
         await device.disconnect()
@@ -130,7 +130,7 @@ def test_a_stage_pushed_to_a_seat_is_that_seat_s_own(dice_game):
     async def scenario():
         ada, bo = _device(dice_game, tokens[0]), _device(dice_game, tokens[1])
         assert (await ada.connect())[0] and (await bo.connect())[0]
-        ada_stage, bo_stage = await ada.receive_from(timeout=5), await bo.receive_from(timeout=5)
+        ada_stage, bo_stage = await ada.receive_from(timeout=15), await bo.receive_from(timeout=15)
         enabled = re.compile(r'<button type="submit" data-line="[^"]+"\s+title')
         assert enabled.search(ada_stage) and not enabled.search(bo_stage)
         await ada.disconnect()
@@ -145,10 +145,10 @@ def test_a_kicked_device_is_closed_so_that_its_page_asks_where_to_go(dice_game):
     async def scenario():
         device = _device(dice_game, token)
         assert (await device.connect())[0]
-        await device.receive_from(timeout=5)
+        await device.receive_from(timeout=15)
         team = await asyncio.to_thread(dice_game.teams.get, index=0)
         await asyncio.to_thread(kick_device, dice_game, team)
-        closed = await device.receive_output(timeout=5)
+        closed = await device.receive_output(timeout=15)
         assert closed == {"type": "websocket.close", "code": 4001}
         await device.disconnect()
 
@@ -178,7 +178,7 @@ def test_the_projector_watches_with_its_teacher_s_session_and_not_without(dice_g
         assert not (await anonymous.connect())[0]
         projector = _projector(dice_game, cookie)
         assert (await projector.connect())[0]
-        stage = await projector.receive_from(timeout=5)
+        stage = await projector.receive_from(timeout=15)
         assert "End game" in stage  # the teacher's bar comes with the projector's stage
         await projector.disconnect()
 
@@ -193,10 +193,10 @@ def test_a_log_out_closes_the_projector_s_socket_at_its_next_change(dice_game, t
     async def scenario():
         projector = _projector(dice_game, cookie)
         assert (await projector.connect())[0]
-        await projector.receive_from(timeout=5)
+        await projector.receive_from(timeout=15)
         await asyncio.to_thread(client.post, "/accounts/logout/")
         await asyncio.to_thread(_move, dice_game, 0, "place", {"edge": "left", "index": 0})
-        closed = await projector.receive_output(timeout=5)
+        closed = await projector.receive_output(timeout=15)
         assert closed == {"type": "websocket.close", "code": 4001}
         await projector.disconnect()
 
@@ -249,7 +249,7 @@ def test_a_view_is_drawn_once_per_version_however_many_screens_show_it(
         projectors = [_projector(dice_game, cookie) for _ in range(3)]
         for projector in projectors:
             assert (await projector.connect())[0]
-        stages = [await projector.receive_from(timeout=5) for projector in projectors]
+        stages = [await projector.receive_from(timeout=15) for projector in projectors]
         assert len(set(stages)) == 1
         for projector in projectors:
             await projector.disconnect()
@@ -272,9 +272,45 @@ def test_a_change_nobody_announced_reaches_the_screens_by_the_version_look_up(
     async def scenario():
         device = _device(dice_game, token)
         assert (await device.connect())[0]
-        first = _version(await device.receive_from(timeout=5))
+        first = _version(await device.receive_from(timeout=15))
         await asyncio.to_thread(_move, dice_game, 0, "place", {"edge": "left", "index": 0})
-        assert _version(await device.receive_from(timeout=5)) == first + 1
+        assert _version(await device.receive_from(timeout=15)) == first + 1
         await device.disconnect()
 
     run(scenario)
+
+
+def test_a_computer_seat_s_delayed_move_is_made_and_pushed_without_any_poll(
+    teacher, germany_deck, monkeypatch
+):
+    from play.editions.germany import bots
+
+    monkeypatch.setattr(bots, "DELAY", 0.3)
+    game = store.create_game(
+        user=teacher,
+        edition="germany",
+        deck=germany_deck,
+        seat_names=["Rot", "Blau"],
+        bots=[1],
+        mode="devices",
+        language="de",
+    )
+    game = store.make_move(game, None, "lay_out", {}, teacher=True)
+    edition = store.edition_of(game)
+    for _turn in range(2):  # the people's team tips first (its choice as the computer's would be)
+        if game.bot_due_at is None:
+            move = edition.bot(game.state, 0)
+            game = store.make_move(game, 0, move.move, dict(move.args))
+    assert game.bot_due_at is not None  # the computer tips a moment after the people
+    token = _token(game, 0)
+
+    async def scenario():
+        device = _device(game, token)
+        assert (await device.connect())[0]
+        shown = _version(await device.receive_from(timeout=15))
+        # Nobody polls: the socket server makes the computer's move when it falls due.
+        assert _version(await device.receive_from(timeout=15)) > shown
+        await device.disconnect()
+
+    run(scenario)
+    assert Game.objects.get(pk=game.pk).moves.filter(seat=1, by_bot=True).exists()
