@@ -97,7 +97,9 @@ def _wait_for_version(page, above: int, timeout: float = 10_000) -> float:
     )
 
 
-def test_a_move_through_one_server_reaches_the_screens_of_the_other(browser, cluster):
+def test_a_move_through_one_server_reaches_the_screens_of_the_other(
+    browser, cluster, screenshot_dir
+):
     a, b = cluster.servers
     code = _new_game(cluster)
     projector = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
@@ -124,7 +126,7 @@ def test_a_move_through_one_server_reaches_the_screens_of_the_other(browser, clu
     for page in (phone, other_phone):
         _wait_for_version(page, ended)
         assert page.locator(".game-over").count() == 1
-    phone.screenshot(path=str(cluster.dir.parent / "cluster-phone-over.png"))
+    phone.screenshot(path=str(screenshot_dir / "cluster-phone-over.png"))
 
 
 def test_a_log_out_on_one_server_ends_the_session_on_the_other(browser, cluster):
