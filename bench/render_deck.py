@@ -216,6 +216,11 @@ def main() -> None:
 
         sys.path.insert(0, str(ROOT))
         sys.path.insert(0, str(ROOT / "bench"))
+        # The faces' fixed labels come from the project's catalogue: Django is set up here too.
+        os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+        import django
+
+        django.setup()
         from _floor import card_data_from
 
         from printing.png import faces_zip
