@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-import numpy as np
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator, RegexValidator
 from django.db import models
@@ -19,6 +18,8 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from cards.models import Place
     from geo.grid import GridNumbers, GridSpec
     from geo.grid_editions import EditionShape
@@ -126,6 +127,10 @@ class GridEdition(models.Model):
 
     def holds_array(self, places: Sequence[Place]) -> np.ndarray:
         """Which of ``places`` this edition numbers: its country's, inside its outline."""
+        # numpy loads here, not with the models that every process and command loads: it is
+        # about a tenth of a command's start-up.
+        import numpy as np
+
         if not places:
             return np.zeros(0, dtype=bool)
         lat = np.array([p.latitude for p in places], dtype=float)
@@ -157,6 +162,8 @@ class GridEdition(models.Model):
 
     def numbers_for(self, places: Sequence[Place]) -> list[tuple[int, int] | None]:
         """Vectorised ``numbers``: (ns, we) per place, None where the edition does not hold it."""
+        import numpy as np  # see holds_array
+
         if not places:
             return []
         inside = self.holds_array(places)

@@ -13,24 +13,33 @@ from typing import Any
 
 class Bar:
     def __init__(self, description: str, stream: Any = None) -> None:
-        from tqdm import tqdm
-
         stream = stream or sys.stderr
         on_terminal = hasattr(stream, "isatty") and stream.isatty() and not os.environ.get("CI")
-        self._bar = tqdm(desc=description, file=stream, disable=not on_terminal, unit=" steps")
+        self._bar = None
+        self._total = 0
+        if on_terminal:
+            # Imported only on a terminal: in a pipe there is no bar to draw, and the import
+            # (about 6 ms after Django's) would be all it cost.
+            from tqdm import tqdm
+
+            self._bar = tqdm(desc=description, file=stream, unit=" steps")
 
     def set_total(self, total: int) -> None:
-        self._bar.total = total
-        self._bar.refresh()
+        self._total = total
+        if self._bar is not None:
+            self._bar.total = total
+            self._bar.refresh()
 
     def add_total(self, more: int) -> None:
-        self.set_total((self._bar.total or 0) + more)
+        self.set_total(self._total + more)
 
     def advance(self, n: int = 1) -> None:
-        self._bar.update(n)
+        if self._bar is not None:
+            self._bar.update(n)
 
     def close(self) -> None:
-        self._bar.close()
+        if self._bar is not None:
+            self._bar.close()
 
     def __enter__(self) -> Bar:
         return self

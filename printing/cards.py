@@ -100,11 +100,16 @@ def _germany_grids(places: Sequence[Place]) -> list[tuple[int, int]]:
     return [(int(a), int(b)) for a, b in zip(ns, we, strict=True)]
 
 
+# What a card is built from: the printed fields but the time of the last edit (only the
+# fingerprint reads it), which would cost a conversion per card.
+CARD_FIELDS = tuple(f for f in PRINTED_FIELDS if f != "updated_at")
+
+
 def _deck_rows(deck: Deck) -> list[tuple[Place, str, int]]:
     rows = (
         deck.cards.select_related("place")
-        # Never printed, and the slowest to load: an image field costs more than the rest.
-        .defer("place__image", "place__imported_values")
+        # Only what is printed: an image field, say, costs more to load than the rest.
+        .only("deck", "colour", "quantity", "place", *(f"place__{f}" for f in CARD_FIELDS))
         .order_by("position", "place__name", "id")
     )
     return [(r.place, r.colour, r.quantity) for r in rows]

@@ -1,15 +1,21 @@
 """The plain data a card face shows, and the formatting of numbers and labels.
 
-No Django here: ``printing.cards`` builds these from the database, the benchmark and the tests
-build them directly.
+No database here: ``printing.cards`` builds these from the database, the benchmark and the
+tests build them directly. The fixed labels (kinds of place, inhabitants, tip captions) come
+from the catalogue, in German for German cards and in English for any other.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
+
+from django.utils import translation
+from django.utils.translation import npgettext, pgettext
 
 from cards.gamedata import SUIT_SYMBOLS
 from printing.colours import ink_for
+from printing.i18n import edition_names
 
 # Colours of the world edition's card backs/fronts and the tip cards' player colours.
 CARD_COLOURS = {"yellow": "#f7d038", "orange": "#f39a2b", "green": "#8cc665"}
@@ -19,38 +25,51 @@ PLAYER_COLOURS = {
     "green": ("#1e8449", "#ffffff"),
     "yellow": ("#f4d03f", "#1b1b1b"),
 }
-KIND_LABELS = {
-    "de": {
-        "city": "Stadt",
-        "mountains": "Gebirge",
-        "river": "Fluss",
-        "lake": "See",
-        "island": "Insel",
-        "sea": "Meer",
-        "desert": "Wüste",
-        "region": "Region",
-    },
-    "en": {
-        "city": "City",
-        "mountains": "Mountains",
-        "river": "River",
-        "lake": "Lake",
-        "island": "Island",
-        "sea": "Sea",
-        "desert": "Desert",
-        "region": "Region",
-    },
-}
+
+
+def _label_language(language: str) -> str:
+    """The language of a card's labels: German for German, English for any other."""
+    return "de" if language == "de" else "en"
+
+
+# The labels below are looked up once per language, not per card: switching the language for
+# each of a deck's thousands of cards would cost more than drawing the labels.
+
+
+@lru_cache(maxsize=8)
+def _kind_labels(language: str) -> dict[str, str]:
+    """What a world card's front calls each kind of place."""
+    with translation.override(language):
+        return {
+            "city": pgettext("kind of place", "City"),
+            "mountains": pgettext("kind of place", "Mountains"),
+            "river": pgettext("kind of place", "River"),
+            "lake": pgettext("kind of place", "Lake"),
+            "island": pgettext("kind of place", "Island"),
+            "sea": pgettext("kind of place", "Sea"),
+            "desert": pgettext("kind of place", "Desert"),
+            "region": pgettext("kind of place", "Region"),
+        }
+
+
+@lru_cache(maxsize=8)
+def _inhabitants(language: str, one: bool) -> str:
+    # German and English have one form for 1 and another for every other number.
+    with translation.override(language):
+        return npgettext(
+            "card back", "%(count)s inhabitant", "%(count)s inhabitants", 1 if one else 2
+        )
 
 
 def format_population(n: int | None, language: str) -> str:
     """'111.407 Einwohner' in German decks, '111,407 inhabitants' in English ones."""
     if n is None:
         return ""
+    language = _label_language(language)
     grouped = f"{n:,}"
     if language == "de":
-        return grouped.replace(",", ".") + " Einwohner"
-    return grouped + (" inhabitant" if n == 1 else " inhabitants")
+        grouped = grouped.replace(",", ".")
+    return _inhabitants(language, n == 1) % {"count": grouped}
 
 
 @dataclass(frozen=True)
@@ -111,7 +130,7 @@ class CardData:
         if key in PLAYING_CARD_FIELDS:
             return _playing_card_value(self, key)
         if key == "kind_label":
-            return KIND_LABELS.get(self.language, KIND_LABELS["en"]).get(self.place_kind, "")
+            return _kind_labels(_label_language(self.language)).get(self.place_kind, "")
         return str(getattr(self, key))
 
     def colour_value(self, key: str) -> str:
@@ -136,12 +155,9 @@ def edition_title(edition: str, language: str, grid_name: str = "") -> str:
     """'Spot On: Deutschland', 'Spot On: The World'; a grid edition's: 'Spot On: Österreich'."""
     if grid_name:
         return f"Spot On: {grid_name}"
-    return {
-        ("germany", "de"): "Spot On: Deutschland",
-        ("germany", "en"): "Spot On: Germany",
-        ("world", "de"): "Spot On: Die Welt",
-        ("world", "en"): "Spot On: The World",
-    }.get((edition, language), "Spot On")
+    if language not in ("de", "en") or edition not in ("germany", "world"):
+        return "Spot On"
+    return f"Spot On: {edition_names(language)[edition]}"
 
 
 def edition_mark(
@@ -156,28 +172,23 @@ def edition_mark(
     return f"{title} · {name} · {number}"
 
 
-TIP_CARDS = {
-    "de": [
-        ("N", "liegt am weitesten im Norden"),
-        ("S", "liegt am weitesten im Süden"),
-        ("W", "liegt am weitesten im Westen"),
-        ("O", "liegt am weitesten im Osten"),
-        ("+", "Die meisten Einwohner"),
-        ("−", "Die wenigsten Einwohner"),
-    ],
-    "en": [
-        ("N", "lies furthest north"),
-        ("S", "lies furthest south"),
-        ("W", "lies furthest west"),
-        ("E", "lies furthest east"),
-        ("+", "most inhabitants"),
-        ("−", "fewest inhabitants"),
-    ],
-}
-TIP_MIDDLE = {
-    "de": ("M", "liegt in keiner Richtung am weitesten außen"),
-    "en": ("M", "is furthest in no direction"),
-}
+# The tips, in the order of the printed set: the compass letter W carries M on its back.
+TIPS = ("N", "S", "W", "E", "+", "−")
+
+
+@lru_cache(maxsize=8)
+def tip_texts(language: str) -> dict[str, tuple[str, str]]:
+    """Each tip's letter and caption as printed (German: O for east), and M's under "M"."""
+    with translation.override(language):
+        return {
+            "N": (pgettext("tip card", "N"), pgettext("tip card", "lies furthest north")),
+            "S": (pgettext("tip card", "S"), pgettext("tip card", "lies furthest south")),
+            "W": (pgettext("tip card", "W"), pgettext("tip card", "lies furthest west")),
+            "E": (pgettext("tip card", "E"), pgettext("tip card", "lies furthest east")),
+            "+": ("+", pgettext("tip card", "most inhabitants")),
+            "−": ("−", pgettext("tip card", "fewest inhabitants")),
+            "M": (pgettext("tip card", "M"), pgettext("tip card", "is furthest in no direction")),
+        }
 
 
 def tip_cards(language: str = "de", first_number: int = 1, grid_name: str = "") -> list[CardData]:
@@ -185,9 +196,11 @@ def tip_cards(language: str = "de", first_number: int = 1, grid_name: str = "") 
     colour's plain back. Marked with Germany's edition, or the grid edition ``grid_name``."""
     cards = []
     number = first_number
-    mark = edition_title("germany", "de" if language == "de" else "en", grid_name)
+    texts = tip_texts(_label_language(language))
+    mark = edition_title("germany", _label_language(language), grid_name)
     for colour, (accent, ink) in PLAYER_COLOURS.items():
-        for letter, caption in TIP_CARDS.get(language, TIP_CARDS["en"]):
+        for tip in TIPS:
+            letter, caption = texts[tip]
             back = CardData(
                 "tip-back",
                 number,
@@ -197,8 +210,8 @@ def tip_cards(language: str = "de", first_number: int = 1, grid_name: str = "") 
                 ink=ink,
                 edition_mark=mark,
             )
-            if letter == "W":
-                m_letter, m_caption = TIP_MIDDLE.get(language, TIP_MIDDLE["en"])
+            if tip == "W":
+                m_letter, m_caption = texts["M"]
                 back = CardData(
                     "tip",
                     number,

@@ -9,7 +9,11 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from django.utils import translation
+from django.utils.translation import pgettext
+
 from printing.designs_playing import PLAYING_DESIGNS
+from printing.i18n import edition_names
 from printing.layouts import Background, Blob, Box, Face, Map, Text, checked
 from printing.sheets import SAFE_INSET
 
@@ -21,18 +25,16 @@ DOT = "#d62728"
 GREY = "#6b6b6b"
 S = SAFE_INSET
 WORDMARK = "SPOT ON"
-EDITION = {
-    ("germany", "de"): "DEUTSCHLAND",
-    ("germany", "en"): "GERMANY",
-    ("world", "de"): "DIE WELT",
-    ("world", "en"): "THE WORLD",
-}
-CAPTIONS = {"de": ("Nord–Süd", "West–Ost"), "en": ("North–South", "West–East")}
-TIP_BACK = {"de": "Tippkarte", "en": "Tip card"}
 
 
 def _lang(language: str) -> str:
+    """The language of a face's fixed texts: English for English, German for any other."""
     return "en" if language.startswith("en") else "de"
+
+
+def _edition(edition: str, language: str) -> str:
+    """The edition's name in the wordmark: DEUTSCHLAND, THE WORLD."""
+    return edition_names(_lang(language))[edition].upper()
 
 
 def _header(w: float, fill: str, height: float = 9.0) -> Box:
@@ -48,7 +50,7 @@ def _wordmark(
 ) -> tuple[Text, ...]:
     """SPOT ON on the left of the header, the edition's name (or ``name``) on the right."""
     half = (w - 2 * S) / 2
-    label = name.upper() or EDITION[(edition, _lang(language))]
+    label = name.upper() or _edition(edition, language)
     return (
         Text(S, S, half, 5.5, text=WORDMARK, bold=True, size=9, min_size=6, align="left",
              fill=ink),
@@ -96,7 +98,9 @@ def germany_back(w: float, h: float, language: str = "de") -> Face:
     caption = 3.2
     blob_y = h - S - 5 - caption - blob_r * 0.8
     pop_y = blob_y - blob_r * 0.8 - 8.5
-    ns_caption, we_caption = CAPTIONS[_lang(language)]
+    with translation.override(_lang(language)):
+        ns_caption = pgettext("card back", "North–South")
+        we_caption = pgettext("card back", "West–East")
     # Clear of the blobs' reach (and the glyph slack) so the captions join the fixed form.
     caption_y = blob_y + blob_r * 0.8 * 1.08 + 1.2
     return checked(
@@ -137,7 +141,7 @@ def world_front(w: float, h: float, language: str = "de") -> Face:
                 Background("@card_colour"),
                 Box(S, S, w - 2 * S, h - 2 * S, stroke="#ffffff", stroke_width=0.8, radius=2),
                 Text(S + 2, S + 2, w - 2 * S - 4, 4.5,
-                     text=f"{WORDMARK} · {EDITION[('world', _lang(language))]}", bold=True,
+                     text=f"{WORDMARK} · {_edition('world', language)}", bold=True,
                      size=6.5, min_size=4, fill=INK),
                 Text(S + 2, h * 0.28, w - 2 * S - 4, h * 0.4, content="name", bold=True, size=20,
                      min_size=12, max_lines=3, fill=INK),
@@ -200,6 +204,8 @@ def tip_back(w: float, h: float, language: str = "de") -> Face:
     same for every tip of a colour (so a face-down tip gives nothing away)."""
     inner = w - 2 * S
     dot = min(w, h) * 0.14
+    with translation.override(_lang(language)):
+        title = pgettext("card back", "Tip card")
     return checked(
         Face(
             f"tip-back-{_lang(language)}",
@@ -219,7 +225,7 @@ def tip_back(w: float, h: float, language: str = "de") -> Face:
                 ),
                 Text(S + 2, h * 0.62, inner - 4, 8, text=WORDMARK, bold=True, size=16,
                      min_size=8, fill="@ink"),
-                Text(S + 2, h * 0.62 + 8.5, inner - 4, 5, text=TIP_BACK[_lang(language)],
+                Text(S + 2, h * 0.62 + 8.5, inner - 4, 5, text=title,
                      size=8, min_size=5, fill="@ink"),
             ),
         )

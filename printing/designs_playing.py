@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from django.utils import translation
+from django.utils.translation import pgettext
+
 from printing.layouts import Background, Box, Face, Index, Pattern, Text, checked
 from printing.sheets import SAFE_INSET
 
@@ -12,7 +15,6 @@ S = SAFE_INSET
 WHITE = "#ffffff"
 NUMBERS_BACK = "#12355b"
 NUMBERS_SIGNS = "#2b5a8a"
-BACK_NAME = {"de": "Zahlen", "en": "Numbers"}
 
 
 def _indices(w: float, h: float) -> tuple[Index, Index]:
@@ -50,7 +52,8 @@ def numbers_front(w: float, h: float, language: str = "de") -> Face:
 def numbers_back(w: float, h: float, language: str = "de") -> Face:
     """The four signs over the whole back, and the game's name on a white label."""
     step = w / 5
-    name = BACK_NAME["de" if language == "de" else "en"]
+    with translation.override("de" if language == "de" else "en"):
+        name = pgettext("card back", "Numbers")
     return checked(
         Face(
             f"numbers-back-{language}",

@@ -55,14 +55,10 @@ class Font(TTFont):
     def splitString(self, text, doc, encoding="utf-8"):
         state = self.state.get(doc)
         if state is not None and isinstance(text, str):
-            assigned = state.assignments
             try:
-                codes = [assigned[c] for c in map(ord, text)]
-            except KeyError:
-                return super().splitString(text, doc, encoding)
-            try:
-                return [(0, bytes(codes))]  # nearly always: every code in the first subset
-            except ValueError:
+                # Nearly always: every code in the first subset (a code past 255 is in another).
+                return [(0, bytes(map(state.assignments.__getitem__, map(ord, text))))]
+            except (KeyError, ValueError):
                 return super().splitString(text, doc, encoding)
         return super().splitString(text, doc, encoding)
 

@@ -86,6 +86,7 @@ class Document:
         self._parts = 0
         self._pending: str | None = None
         self._mark_forms: dict[tuple[float, float, tuple[Mark, ...]], str] = {}
+        self._note_forms: dict[tuple[tuple[float, float], Rect, str], str] = {}
 
     def _boxes(self, page_h: float, trim: Rect, bleed: Rect) -> None:
         def box(r: Rect) -> tuple[float, float, float, float]:
@@ -200,9 +201,21 @@ class Document:
         return name
 
     def scale_note(self, page_h: float, note: Rect, language: str | None = None) -> None:
-        """A scale bar in whole centimetres and "print at 100 %": a ruler checks the print."""
-        c = self.canvas
+        """A scale bar in whole centimetres and "print at 100 %": a ruler checks the print.
+        Drawn once per document, place and language as a form (every sheet of a deck has the
+        same), which each page then shows."""
         language = language or self.language
+        key = (tuple(self.canvas._pagesize), note, language)
+        name = self._note_forms.get(key)
+        if name is None:
+            name = self._note_forms[key] = f"note-{len(self._note_forms)}"
+            self.canvas.beginForm(name)  # the page's own size
+            self._draw_scale_note(page_h, note, language)
+            self.canvas.endForm()
+        self.canvas.doForm(name)
+
+    def _draw_scale_note(self, page_h: float, note: Rect, language: str) -> None:
+        c = self.canvas
         cm = max(1, min(5, int((note.w - 24) // 10)))
         x0, y_bar = note.x, page_h - note.bottom + 0.6
         c.setStrokeColor(MARK_COLOUR)

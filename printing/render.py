@@ -16,6 +16,7 @@ from functools import lru_cache
 from reportlab.lib.colors import HexColor
 from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.units import mm
+from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.textobject import PDFTextObject
 
@@ -227,13 +228,13 @@ class _TextWriter:
         if fill is not self.fill:
             obj._code.append(_fill_op(fill))  # opaque colours: reportlab's setter also
             obj._fillColorObj = self.fill = fill  # checks alpha and colour spaces each time
-        obj.setTextOrigin(x, y)
         if plain(text, font):  # the common case: one font, one run, nothing to shape
             if self.font != (font, size):
                 obj.setFont(font, size)
                 self.font = (font, size)
-            obj.textLine(text)  # textOut would measure the text again to advance
+            _plain_line(obj, x, y, text)
             return
+        obj.setTextOrigin(x, y)
         # Anything else (a fallback font, right-to-left, shaping) goes along the one text path.
         state = [*(self.font or (None, None)), False]
         obj.setStrokeColor(fill)  # emboldened fallback glyphs are stroked in their fill
@@ -246,6 +247,34 @@ class _TextWriter:
         if self.obj is not None:
             self.canvas.drawText(self.obj)
             self.obj = None
+
+
+def _plain_line(obj: PDFTextObject, x: float, y: float, text: str) -> None:
+    """``obj.setTextOrigin(x, y)`` and ``obj.textLine(text)`` for a line in one TrueType
+    font, writing the same operators: reportlab's own path looks up the font by name, saves
+    and restores its state and joins a list for every line, which cost more than the line
+    itself (a 2,687-card deck has some 31,000)."""
+    canvas, code = obj._canvas, obj._code
+    if not canvas.bottomup:  # never ours; the general path handles it
+        obj.setTextOrigin(x, y)
+        obj.textLine(text)
+        return
+    code.append(f"1 0 0 1 {fp_str(x, y)} Tm")
+    obj._x0 = obj._x = x
+    obj._y0 = obj._y = y - obj._leading  # where textLine leaves the cursor
+    font, doc = _font(obj._fontname), canvas._doc
+    ops = []
+    for subset, chunk in font.splitString(text, doc):
+        if subset != obj._curSubset:
+            name = font.getSubsetInternalName(subset, doc)
+            ops.append(f"{name} {fp_str(obj._fontsize)} Tf {fp_str(obj._leading)} TL")
+            obj._curSubset = subset
+        ops.append(f"({canvas._escape(chunk)}) Tj")
+    ops.append("T*")
+    code.append(" ".join(ops))
+
+
+_font = lru_cache(maxsize=64)(pdfmetrics.getFont)
 
 
 def _draw_box(canvas: Canvas, el: Box, data: CardData, face: Face, bleed: Bleed) -> None:

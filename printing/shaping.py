@@ -120,7 +120,10 @@ def check_text(text: str) -> None:
     """Raise ``GlyphError`` when a character of ``text`` is in no font of either chain."""
     if text:
         for font in register_fonts():
-            runs(text, font)
+            # A plain text is in the font itself: no runs to cut (nor their widths to measure,
+            # nor whole descriptions to keep in their cache, for every card of a deck).
+            if not plain(text, font):
+                runs(text, font)
 
 
 def missing_glyphs(text: str, font: str = REGULAR) -> set[str]:

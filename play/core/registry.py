@@ -6,6 +6,7 @@ The core never imports an edition; it looks them up here by slug.
 from __future__ import annotations
 
 from collections.abc import Callable
+from importlib import import_module
 from typing import Any
 
 from play.core.engine import Edition
@@ -40,6 +41,27 @@ _aliases: dict[tuple[str, str], Callable[..., Any]] = {}
 _alias_descriptions: dict[str, str] = {}
 # Fields an edition's older clients read in ``GET /api/games/{id}/``.
 _detail_fields: dict[str, Callable[..., dict]] = {}
+# Editions' modules of older endpoints not imported yet: slug → dotted path.
+_legacy: dict[str, str] = {}
+
+
+def register_legacy(slug: str, module: str) -> None:
+    """An edition's older endpoints, in ``module`` (a dotted path): its ``ENDPOINTS``, name →
+    (handler, description), and, if it has one, ``detail`` (see ``register_detail_fields``).
+    The module is imported when the API first asks for them, not at start-up: it brings in the
+    REST framework (about 0.2 s), which commands such as ``render_deck`` never use."""
+    _legacy[slug] = module
+
+
+def _load_legacy() -> None:
+    for slug, path in list(_legacy.items()):  # in registration order
+        module = import_module(path)
+        for name, (handler, description) in module.ENDPOINTS.items():
+            register_alias(slug, name, handler, description)
+        detail = getattr(module, "detail", None)
+        if detail is not None:
+            register_detail_fields(slug, detail)
+        _legacy.pop(slug, None)
 
 
 def register_alias(
@@ -51,19 +73,23 @@ def register_alias(
 
 
 def alias(slug: str, name: str) -> Callable[..., Any] | None:
+    _load_legacy()
     return _aliases.get((slug, name))
 
 
 def alias_names() -> list[str]:
     """Every registered endpoint name, in registration order."""
+    _load_legacy()
     return list(dict.fromkeys(name for _slug, name in _aliases))
 
 
 def alias_editions(name: str) -> list[str]:
+    _load_legacy()
     return [slug for slug, known in _aliases if known == name]
 
 
 def alias_description(name: str) -> str:
+    _load_legacy()
     return _alias_descriptions.get(name, "")
 
 
@@ -72,4 +98,5 @@ def register_detail_fields(slug: str, fields: Callable[..., dict]) -> None:
 
 
 def detail_fields(slug: str) -> Callable[..., dict] | None:
+    _load_legacy()
     return _detail_fields.get(slug)

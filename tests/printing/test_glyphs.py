@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from cards.gazetteer import german_places
-from printing.data import TIP_CARDS, TIP_MIDDLE
+from printing.data import tip_texts
 from printing.fonts import BOLD, REGULAR
 from printing.shaping import missing_glyphs
 
@@ -35,5 +35,5 @@ def test_it_covers_every_starter_deck_name(font):
 
 def test_it_covers_the_tip_cards():
     for language in ("de", "en"):
-        for letter, caption in [*TIP_CARDS[language], TIP_MIDDLE[language]]:
+        for letter, caption in tip_texts(language).values():
             assert missing_glyphs(letter + caption, BOLD) == set()

@@ -10,10 +10,7 @@ class GermanyConfig(AppConfig):
 
     def ready(self) -> None:
         from play.core import registry
-        from play.editions.germany import legacy
         from play.editions.germany.edition import EDITION
 
         registry.register(EDITION)
-        for name, (handler, description) in legacy.ENDPOINTS.items():
-            registry.register_alias(EDITION.slug, name, handler, description)
-        registry.register_detail_fields(EDITION.slug, legacy.detail)
+        registry.register_legacy(EDITION.slug, "play.editions.germany.legacy")

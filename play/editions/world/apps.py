@@ -10,9 +10,7 @@ class WorldConfig(AppConfig):
 
     def ready(self) -> None:
         from play.core import registry
-        from play.editions.world import legacy
         from play.editions.world.edition import WORLD
 
         registry.register(WORLD)
-        for name, (handler, description) in legacy.ENDPOINTS.items():
-            registry.register_alias(WORLD.slug, name, handler, description)
+        registry.register_legacy(WORLD.slug, "play.editions.world.legacy")

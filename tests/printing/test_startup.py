@@ -1,0 +1,33 @@
+"""Commands start without what they never use: the REST framework, the play API, numpy and the
+progress bar's library load where they are needed (a request, a grid's numbers, a terminal)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+PROBE = """
+import json, sys
+import django
+HEAVY = ("rest_framework.serializers", "drf_spectacular.openapi", "play.shells.api", "numpy",
+         "tqdm")
+django.setup()
+setup = [m for m in HEAVY if m in sys.modules]
+from django.core.management import load_command_class
+load_command_class("printing", "render_deck").create_parser("manage.py", "render_deck")
+print(json.dumps([setup, [m for m in HEAVY if m in sys.modules]]))
+"""
+
+
+def test_setup_and_the_print_command_load_neither_the_api_nor_the_progress_bar():
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings", "PYTHONPATH": str(ROOT)}
+    result = subprocess.run(
+        [sys.executable, "-c", PROBE], env=env, cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    setup, command = json.loads(result.stdout.strip().splitlines()[-1])
+    assert setup == []
+    assert command == ["numpy"]  # the grid numbers of the deck's cards (printing.cards)
