@@ -68,6 +68,7 @@ class StageSocket(AsyncWebsocketConsumer):
             await self.close(code=4403)
             return
         self.wanted = 0
+        self.heard = 0  # announcements so far: one heard while a stage is drawn means draw again
         self.drawing: asyncio.Task | None = None
         push.hub.watch(self.game_id, self.changed)
         push.start_listening()
@@ -86,13 +87,16 @@ class StageSocket(AsyncWebsocketConsumer):
         if version and version <= self.sent:
             return
         self.wanted = max(self.wanted, version or self.sent + 1)
+        self.heard += 1
         if self.drawing is None or self.drawing.done():
             self.drawing = asyncio.get_running_loop().create_task(self.redraw())
 
     async def redraw(self) -> None:
         # Announcements that come while a stage is drawn are covered by drawing once more.
         while self.wanted > self.sent:
-            asked = self.wanted
+            # Counted, not compared by version: a "look anyway" (0) asks for sent + 1, the very
+            # version the next move announces, and that announcement must not pass for it.
+            heard = self.heard
             stage = await _sync(screens.socket_stage)(self.request, self.code, self.host)
             if stage is None:
                 await self.close(code=GONE)
@@ -101,7 +105,7 @@ class StageSocket(AsyncWebsocketConsumer):
             if version > self.sent:
                 self.sent = version
                 await self.send(text_data=html)
-            if self.wanted == asked:  # the database is newer than or as new as every word heard
+            if self.heard == heard:  # nothing heard meanwhile: the database is as new as all of it
                 self.wanted = self.sent
             plan_bots(self.game_id, bot_due_at)
 
