@@ -97,7 +97,7 @@ class StageSocket(AsyncWebsocketConsumer):
             # Counted, not compared by version: a "look anyway" (0) asks for sent + 1, the very
             # version the next move announces, and that announcement must not pass for it.
             heard = self.heard
-            stage = await _sync(screens.socket_stage)(self.request, self.code, self.host)
+            stage = await _sync(screens.socket_stage)(self.request, self.code, self.host, self.sent)
             if stage is None:
                 await self.close(code=GONE)
                 return
