@@ -98,13 +98,16 @@ class StageSocket(AsyncWebsocketConsumer):
             # version the next move announces, and that announcement must not pass for it.
             heard = self.heard
             stage = await _sync(screens.socket_stage)(self.request, self.code, self.host, self.sent)
-            if stage is None:
-                await self.close(code=GONE)
+            try:
+                if stage is None:
+                    await self.close(code=GONE)
+                    return
+                version, html, bot_due_at = stage
+                if version > self.sent:
+                    self.sent = version
+                    await self.send(text_data=html)
+            except OSError:  # uvicorn's ClientDisconnected: the screen left while it was drawn
                 return
-            version, html, bot_due_at = stage
-            if version > self.sent:
-                self.sent = version
-                await self.send(text_data=html)
             if self.heard == heard:  # nothing heard meanwhile: the database is as new as all of it
                 self.wanted = self.sent
             plan_bots(self.game_id, bot_due_at)
