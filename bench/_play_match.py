@@ -29,14 +29,14 @@ def setup_script(games: int) -> str:
     """Django shell code appended to play_load's setup: the match games, started."""
     return f"""
 from play.core import store as engine
-from play.editions.match import edition as match_edition
+from play.editions.match import moves as match_moves
 from play.core.errors import RuleViolation as _Refused
 try:
-    match_edition.island_deck()
+    match_moves.island_deck()
 except _Refused:  # no island deck in this checkout yet: the tests' plane stands in
     from play.editions.match.deck import deck_data
     from tests.play.match.helpers import island_cards
-    match_edition.island_deck = lambda: deck_data(island_cards())
+    match_moves.island_deck = lambda: deck_data(island_cards())
 for g in range({games}):
     game = engine.create_game(user=teacher, edition="match", seat_names=["A1", "A2", "B1", "B2"],
         options={{"layout": "2-2", "points": 30}})
