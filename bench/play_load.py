@@ -4,11 +4,12 @@ screens speaking the push protocol (a WebSocket each) as the browsers do, or pol
 Run: python bench/play_load.py [--games 100] [--world-games 0] [--match-games 0] [--seconds 60]
 [--push | --poll] [--servers 1] [--redis-url URL] [--database-url URL] [--postgres]
 [--reconnect 0] [--workers 5] [--worker-class gthread] [--threads 4] [--keep-alive 5]
-[--asgi-workers 1] [--warm-asgi] [--procs 4] [--profile-asgi FILE]. Germany games are driven by
-bench/_play_germany.py, World games (6 teams guessing at once) by bench/_play_world.py, match
-games (4 devices racing to claim cards) by bench/_play_match.py; each screen is a
-bench/_page.py page. Screens join over the first 10 s (as a class does); latencies are
-measured after that.
+[--asgi-workers 1] [--warm-asgi] [--join 10] [--procs 4] [--profile-asgi FILE]. Germany games
+are driven by bench/_play_germany.py, World games (6 teams guessing at once) by
+bench/_play_world.py, match games (4 devices racing to claim cards) by bench/_play_match.py; each
+screen is a bench/_page.py page. Screens join at random over the first 10 s (--join), and
+latencies are measured after that: 10 s is a class starting together and, for a whole school at
+once, the storm of a restart (every socket reconnects); --join 60 measures the classes at play.
 
 Servers. Each app server runs the way README deploys it: gunicorn with --preload, 5 gthread
 workers of 4 threads keeping connections alive for 5 s, for the pages, their polls and moves;
@@ -75,7 +76,7 @@ from _play_match import setup_script as match_setup_script  # noqa: E402
 from _play_world import setup_script, world_device, world_projector  # noqa: E402
 from _screen import HOST  # noqa: E402
 
-WARMUP = 10.0
+JOIN = 10.0  # seconds over which the screens join, by default (--join)
 POLL = 1.0  # Germany and World pages poll once a second (without push)
 MATCH_POLL = 0.4
 
@@ -295,7 +296,7 @@ def _page_maker(room, game, servers, push, stats):
     return make
 
 
-def _germany(make, game, deadline, think):
+def _germany(make, game, deadline, think, join):
     code = game["code"]
     host = {"Cookie": f"sessionid={game['session']}; {game['host_cookie']}", "HX-Request": "true"}
     projector = make(
@@ -306,7 +307,7 @@ def _germany(make, game, deadline, think):
         ("projector poll", "projector poll"),
         POLL,
     )
-    tasks = [germany_projector(projector, game, deadline, WARMUP)]
+    tasks = [germany_projector(projector, game, deadline, join)]
     for _team_pk, token, seat in game["teams"]:
         device = make(
             f"device {seat}",
@@ -316,11 +317,11 @@ def _germany(make, game, deadline, think):
             ("team poll (first)", "team poll"),
             POLL,
         )
-        tasks.append(germany_device(device, game, deadline, think, WARMUP))
+        tasks.append(germany_device(device, game, deadline, think, join))
     return tasks
 
 
-def _world(make, game, deadline, think):
+def _world(make, game, deadline, think, join):
     code = game["code"]
     host = {"Cookie": f"sessionid={game['session']}; {game['host_cookie']}", "HX-Request": "true"}
     projector = make(
@@ -331,7 +332,7 @@ def _world(make, game, deadline, think):
         ("world projector poll", "world projector poll"),
         POLL,
     )
-    tasks = [world_projector(projector, game, deadline, WARMUP)]
+    tasks = [world_projector(projector, game, deadline, join)]
     for seat, (_team_pk, token) in enumerate(game["teams"]):
         device = make(
             f"device {seat}",
@@ -341,11 +342,11 @@ def _world(make, game, deadline, think):
             ("world team poll (first)", "world team poll"),
             POLL,
         )
-        tasks.append(world_device(device, game, deadline, think, WARMUP))
+        tasks.append(world_device(device, game, deadline, think, join))
     return tasks
 
 
-def _mirror(make, game, deadline, outage, edition):
+def _mirror(make, game, deadline, outage, edition, join):
     """A second screen: the teacher's (even classrooms) or the first team's (odd ones)."""
     code = game["code"]
     poll_every = MATCH_POLL if edition == "match" else POLL
@@ -371,15 +372,15 @@ def _mirror(make, game, deadline, outage, edition):
             poll_every,
             mirror=True,
         )
-    return mirror_screen(page, deadline, WARMUP, outage)
+    return mirror_screen(page, deadline, join, outage)
 
 
-def client_process(servers, games, push, seconds, think, queue, match_claim, outage):
-    # Screens join over the first WARMUP seconds; latencies count from then on.
+def client_process(servers, games, push, seconds, think, queue, match_claim, outage, join):
+    # Screens join over the first `join` seconds; latencies count from then on.
     stats = {
         "lat": defaultdict(list),
         "errors": [],
-        "measure_from": time.monotonic() + WARMUP,
+        "measure_from": time.monotonic() + join,
         "visible": [],
         "messages": 0,
         "message_bytes": 0,
@@ -396,13 +397,13 @@ def client_process(servers, games, push, seconds, think, queue, match_claim, out
             rooms.append(room)
             make = _page_maker(room, game, servers, push, stats)
             if edition == "world":
-                tasks += _world(make, game, deadline, think)
+                tasks += _world(make, game, deadline, think, join)
             elif edition == "match":
-                tasks += match_screens(make, game, deadline, match_claim, WARMUP, stats)
+                tasks += match_screens(make, game, deadline, match_claim, join, stats)
             else:
-                tasks += _germany(make, game, deadline, think)
+                tasks += _germany(make, game, deadline, think, join)
             if game.get("mirror"):
-                tasks.append(_mirror(make, game, deadline, outage, edition))
+                tasks.append(_mirror(make, game, deadline, outage, edition, join))
 
         async def sweep():
             while time.monotonic() < deadline:
@@ -532,6 +533,12 @@ def main() -> None:
         help="seconds a match device takes to spot its next symbol (uniform)",
     )
     parser.add_argument("--seconds", type=int, default=60)
+    parser.add_argument(
+        "--join",
+        type=float,
+        default=JOIN,
+        help="seconds over which the screens join (at random); measured from then on",
+    )
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument(
         "--push", dest="push", action="store_true", default=True, help="sockets (default)"
@@ -605,8 +612,10 @@ def main() -> None:
         args.asgi_app = "bench._warm_asgi:application"
     if args.reconnect and not args.push:
         parser.error("--reconnect checks the sockets: not with --poll")
-    if args.reconnect and args.seconds < WARMUP + args.outage + 25:
-        parser.error(f"--reconnect needs --seconds >= {WARMUP + args.outage + 25:.0f}")
+    if args.seconds <= args.join:
+        parser.error("--seconds must be longer than --join")
+    if args.reconnect and args.seconds < args.join + args.outage + 25:
+        parser.error(f"--reconnect needs --seconds >= {args.join + args.outage + 25:.0f}")
 
     tmp = Path(tempfile.mkdtemp(prefix="play-load-"))
     with ExitStack() as stack:
@@ -673,6 +682,7 @@ def main() -> None:
                     queue,
                     tuple(args.match_claim),
                     args.outage,
+                    args.join,
                 ),
             )
             for chunk in chunks
@@ -717,7 +727,7 @@ def report(args, results, elapsed, load_before, load_after, cpu_parts, cpu_clien
         unchanged += stats["reconnect_unchanged"]
     http = {k: v for k, v in latencies.items() if not k.startswith("socket")}
     total = sum(len(v) for v in http.values())
-    window = args.seconds - WARMUP  # latencies and counts cover the time after joining
+    window = args.seconds - args.join  # latencies and counts cover the time after joining
     everything = [x for v in http.values() for x in v]
     print(f"load average before: {load_before}, after: {load_after}")
     cpu_server = sum(cpu_parts.values())
@@ -733,7 +743,7 @@ def report(args, results, elapsed, load_before, load_after, cpu_parts, cpu_clien
         f"\n{args.games} Germany games x (projector + 4 devices), {args.world_games} world games "
         f"x (projector + 6 devices), {args.match_games} match games x (projector + 4 devices), "
         f"{'push (sockets, 30 s safety poll)' if args.push else 'polling'}, {elapsed:.0f} s "
-        f"(measured after {WARMUP:.0f} s of joining), {args.servers} server(s) of gunicorn "
+        f"(measured after {args.join:.0f} s of joining), {args.servers} server(s) of gunicorn "
         f"{args.workers} {args.worker_class} workers"
         + (f" x {args.threads} threads" if args.worker_class == "gthread" else "")
         + (f" + uvicorn x {args.asgi_workers}" if args.push else "")
