@@ -2,10 +2,11 @@
 
 Every device races: about every few seconds (``--match-claim``) it reads the stage it last
 received, as a player looks at the screen, and taps the symbol its card shares with a card it
-may play on: that card's claim form is posted as the page posts it. Every screen polls its
-stage every 0.4 s, as the match pages do while cards are claimed. For every accepted claim the
-bench records when each *other* screen of the game first receives a version that includes it:
-the claim's visibility latency, measured from the moment the claim was sent.
+may play on: that card's claim form is posted as the page posts it. Without push every screen
+polls its stage every 0.4 s, as the match pages do while cards are claimed; with push it hears
+of each claim on its socket. For every accepted claim the bench records when each *other*
+screen of the game first has a version that includes it (``_page.Room``): the claim's
+visibility latency, measured from the moment the claim was sent.
 """
 
 from __future__ import annotations
@@ -22,21 +23,20 @@ SYMBOL = re.compile(rb'data-symbol="(\d+)"')
 OWN_REF = re.compile(rb'name="card" value="(\w+)"')
 TARGET = re.compile(rb'<form id="claim-(\w+)"(.*?)</form>', re.S)
 BUTTON = re.compile(rb'name="symbol" value="(\d+)"')
-VERSION = re.compile(rb'data-version="(\d+)"')
 
 
 def setup_script(games: int) -> str:
     """Django shell code appended to play_load's setup: the match games, started."""
     return f"""
 from play.core import store as engine
-from play.editions.match import edition as match_edition
+from play.editions.match import moves as match_moves
 from play.core.errors import RuleViolation as _Refused
 try:
-    match_edition.island_deck()
+    match_moves.island_deck()
 except _Refused:  # no island deck in this checkout yet: the tests' plane stands in
     from play.editions.match.deck import deck_data
     from tests.play.match.helpers import island_cards
-    match_edition.island_deck = lambda: deck_data(island_cards())
+    match_moves.island_deck = lambda: deck_data(island_cards())
 for g in range({games}):
     game = engine.create_game(user=teacher, edition="match", seat_names=["A1", "A2", "B1", "B2"],
         options={{"layout": "2-2", "points": 30}})
@@ -44,43 +44,6 @@ for g in range({games}):
     out["games"].append({{"id": game.pk, "code": game.code, "edition": "match",
         "teams": [[t.index, t.token] for t in game.teams.all()]}})
 """
-
-
-class Visibility:
-    """Accepted claims of one game and what each screen has seen of them."""
-
-    def __init__(self, stats: dict) -> None:
-        self.stats = stats
-        self.claims: list[tuple[int, float, int]] = []  # version, sent at, seat
-        self.seen: dict[str, int] = {}
-
-    def claimed(self, version: int, sent: float, seat: int) -> None:
-        self.claims.append((version, sent, seat))
-
-    def received(self, screen: str, seat: int | None, version: int) -> None:
-        before = self.seen.get(screen, version)
-        now = time.monotonic()
-        for claim_version, sent, claimer in self.claims:
-            seen_now = before < claim_version <= version and claimer != seat
-            if seen_now and sent >= self.stats["measure_from"]:
-                self.stats["visible"].append(now - sent)
-        self.seen[screen] = max(before, version)
-
-
-async def _poll(screen, version_re, path, label, headers, every, watch, name, seat, deadline):
-    """One of a page's pollers; a 200 is a new stage (the page swaps it in)."""
-    await asyncio.sleep(random.random() * every)
-    while time.monotonic() < deadline:
-        status, body = await screen.request("GET", f"{path}?v={watch['version']}", label, headers)
-        if status == 200:
-            watch["html"] = body
-            found = version_re.search(body)
-            if found:
-                version = int(found.group(1))
-                if version > watch["version"]:
-                    watch["version"] = version
-                    watch["shared"].received(name, seat, version)
-        await asyncio.sleep(every)
 
 
 def _claim_args(html: bytes) -> dict | None:
@@ -95,7 +58,7 @@ def _claim_args(html: bytes) -> dict | None:
     return {"symbol": int(symbol), "target": ref.decode(), "card": card.group(1).decode()}
 
 
-async def _racer(screen, game, seat, headers, deadline, claim_every, watch, stats):
+async def _racer(page, game, deadline, claim_every, stats):
     """A player: taps a symbol of a card it may claim, which posts that card's form (as the
     page does); the answer is the device's new stage, swapped in like any other."""
     url = f"/play/{game['code']}/move/"
@@ -103,62 +66,54 @@ async def _racer(screen, game, seat, headers, deadline, claim_every, watch, stat
         await asyncio.sleep(random.uniform(*claim_every))
         if time.monotonic() >= deadline:  # the other screens have stopped looking
             break
-        phase = PHASE.search(watch.get("html", b""))
+        phase = PHASE.search(page.html)
         if phase and phase.group(1) == b"ready":
             form = {"move": "start"}
         else:
-            args = _claim_args(watch.get("html", b""))
+            args = _claim_args(page.html)
             if args is None:
                 continue
             form = {"move": "claim", **args}
-        sent = time.monotonic()
         # 409: another team was faster (or a wrong claim locked the team): part of the game.
-        status, body = await screen.request(
-            "POST", url, "match claim", headers, expected=(409,), form=form
-        )
-        found = VERSION.search(body)
-        if status == 200 and found:
-            watch["shared"].claimed(int(found.group(1)), sent, seat)
-        elif status == 409:
+        status, _ = await page.post(url, "match claim", form, expected=(409,))
+        if status == 409:
             stats["match_409"] = stats.get("match_409", 0) + 1
-        # The answer is the device's new stage, refused or not: it shows every claim before it.
-        if found and status in (200, 409):
-            watch["html"] = body
-            version = int(found.group(1))
-            watch["shared"].received(f"device {seat}", seat, version)
-            if version > watch["version"]:
-                watch["version"] = version
 
 
-def match_screens(make_screen, version_re, game, session, deadline, claim_every, warmup, stats):
-    """The coroutines of one classroom: the pollers of 4 devices and a projector, 4 racers."""
-    shared = Visibility(stats)
-    tasks = []
+async def _screen(page, deadline, warmup, racer=None):
+    await asyncio.sleep(random.random() * warmup)
+    await page.open(deadline)
+    if racer is not None:
+        await racer
+    else:
+        await asyncio.sleep(max(0.0, deadline - time.monotonic()))
+
+
+def match_screens(make_page, game, deadline, claim_every, warmup, stats):
+    """The coroutines of one classroom: a projector and 4 devices, each device with its racer.
+    ``make_page(name, state_path, socket_path, headers, labels, poll_every)`` makes a page."""
+    code = game["code"]
     # Polls as htmx sends them (the stage only); the projector with its page's poll cookie.
-    host = {"Cookie": f"sessionid={session}; {game['host_cookie']}", "HX-Request": "true"}
-    screens = [("projector", None, f"/play/host/{game['code']}/state/", host)]
+    host = {"Cookie": f"sessionid={game['session']}; {game['host_cookie']}", "HX-Request": "true"}
+    projector = make_page(
+        "projector",
+        f"/play/host/{code}/state/",
+        f"/ws/play/host/{code}/",
+        host,
+        ("match poll (projector)", "match poll (projector)"),
+        MATCH_POLL,
+    )
+    tasks = [_screen(projector, deadline, warmup)]
     for seat, token in game["teams"]:
-        cookie = {"Cookie": f"spoton_team_{game['code']}={token}", "HX-Request": "true"}
-        screens.append((f"device {seat}", seat, f"/play/{game['code']}/state/", cookie))
-    for name, seat, path, headers in screens:
-        watch = {"version": 0, "shared": shared}
-        label = "match poll (projector)" if seat is None else "match poll (device)"
-        tasks.append(
-            _poll(
-                make_screen(),
-                version_re,
-                path,
-                label,
-                headers,
-                MATCH_POLL,
-                watch,
-                name,
-                seat,
-                deadline,
-            )
+        cookie = {"Cookie": f"spoton_team_{code}={token}", "HX-Request": "true"}
+        device = make_page(
+            f"device {seat}",
+            f"/play/{code}/state/",
+            f"/ws/play/{code}/",
+            cookie,
+            ("match poll (device)", "match poll (device)"),
+            MATCH_POLL,
         )
-        if seat is not None:
-            tasks.append(
-                _racer(make_screen(), game, seat, headers, deadline, claim_every, watch, stats)
-            )
+        racer = _racer(device, game, deadline, claim_every, stats)
+        tasks.append(_screen(device, deadline, warmup, racer))
     return tasks

@@ -2,7 +2,7 @@
 
 Phones choose and exchange in turn and all guess at once (a board, then a column and lock in,
 after talking it over); the projector lays out rounds, closes the guessing once every team has
-locked in and turns the cards over one by one.
+locked in and turns the cards over one by one. Each screen is a ``_page.Page``.
 """
 
 from __future__ import annotations
@@ -52,36 +52,31 @@ for g in range({games}):
 BUTTON = re.compile(rb'name="(card|guess)" value="([^"]+)"')
 
 
-async def world_device(screen, version_re, game, team_pk, token, deadline, think, warmup):
+async def world_device(page, game, deadline, think, warmup):
     """A team's phone as a browser drives it: on its turn it takes a card, keeps or exchanges
     it, and guesses (a board, then a column) and locks in, each a form of the stage it shows."""
-    headers = {"Cookie": f"spoton_team_{game['code']}={token}", "HX-Request": "true"}
     move_url = f"/play/{game['code']}/move/"
-    version = "0"
     await asyncio.sleep(random.random() * warmup)
+    await page.open(deadline)
+    seen = None
     while time.monotonic() < deadline:
-        status, body = await screen.request(
-            "GET",
-            f"/play/{game['code']}/state/?v={version}",
-            "world team poll (first)" if version == "0" else "world team poll",
-            headers,
-        )
-        if status == 200 and b"status yours" in body:
-            guessing = b'data-phase="guessing"' in body
-            # Teams talk a guess over; taking a card or keeping it is quicker.
-            await asyncio.sleep(random.uniform(*think) / (1 if guessing else 4))
-            for _ in range(3):  # a guess takes three forms: board, column, lock
-                form = _next_form(body)
-                if form is None:
-                    break
-                label = f"world team {form['move']}"
-                status, body = await screen.request("POST", move_url, label, headers, form=form)
-                if status != 200:
-                    break
-        if status == 200:
-            found = version_re.search(body)
-            version = found.group(1).decode() if found else version
-        await asyncio.sleep(1.0)
+        if page.version != seen:
+            seen = page.version
+            if b"status yours" in page.html:
+                guessing = b'data-phase="guessing"' in page.html
+                # Teams talk a guess over; taking a card or keeping it is quicker.
+                await asyncio.sleep(random.uniform(*think) / (1 if guessing else 4))
+                for _ in range(3):  # a guess takes three forms: board, column, lock
+                    form = _next_form(page.html)  # what the screen shows by now
+                    if form is None or time.monotonic() >= deadline:
+                        break
+                    label = f"world team {form['move']}"
+                    status, _ = await page.post(move_url, label, form)
+                    if status != 200:
+                        break
+                seen = page.version
+                continue
+        await page.wait_change(seen, deadline)
 
 
 def _next_form(stage: bytes) -> dict | None:
@@ -104,20 +99,17 @@ def _next_form(stage: bytes) -> dict | None:
     return {"move": "guess", "guess": random.choice(boards)} if boards else None
 
 
-async def world_projector(screen, version_re, game, session, token, deadline, warmup):
+async def world_projector(page, game, deadline, warmup):
     """The teacher's projector: lays out rounds, closes the guessing once every team has locked
     in (the button is then the primary one) and turns the cards over one by one."""
-    headers = {"Cookie": f"sessionid={session}; {game['host_cookie']}", "HX-Request": "true"}
     move_url = f"/play/host/{game['code']}/move/"
-    version = "0"
     await asyncio.sleep(random.random() * warmup)
+    await page.open(deadline)
+    seen = None
     while time.monotonic() < deadline:
-        status, body = await screen.request(
-            "GET", f"/play/host/{game['code']}/state/?v={version}", "world projector poll", headers
-        )
-        while status == 200:
-            found = version_re.search(body)
-            version = found.group(1).decode() if found else version
+        if page.version != seen:
+            seen = page.version
+            body = page.html
             if b'value="lay_out"' in body:
                 move = "lay_out"
             elif b'value="close_guessing"><button class="primary' in body:
@@ -125,8 +117,8 @@ async def world_projector(screen, version_re, game, session, token, deadline, wa
             elif b'value="evaluate"' in body:
                 move = "evaluate"
             else:
-                break
-            status, body = await screen.request(
-                "POST", move_url, f"world projector {move}", headers, form={"move": move}
-            )
-        await asyncio.sleep(1.0)
+                move = None
+            if move is not None:
+                await page.post(move_url, f"world projector {move}", {"move": move})
+                continue  # the answer may show the next button
+        await page.wait_change(seen, deadline)

@@ -21,6 +21,8 @@ class Screen:
         self.reader = self.writer = None
 
     async def _send(self, raw: bytes) -> tuple[int, bytes, bool]:
+        if self.writer is not None and self.reader.at_eof():  # the server closed it meanwhile
+            self.close()
         if self.writer is None:
             self.reader, self.writer = await asyncio.open_connection(HOST, self.port)
         self.writer.write(raw)

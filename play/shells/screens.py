@@ -342,13 +342,17 @@ def socket_game_id(request: HttpRequest, code: str, host: bool) -> int | None:
 Stage = tuple[int, str, float | None]  # version, HTML, when a computer move falls due
 
 
-def socket_stage(request: HttpRequest, code: str, host: bool) -> Stage | None:
+def socket_stage(request: HttpRequest, code: str, host: bool, shown: int = -1) -> Stage | None:
     """A socket's stage as it is now, or None when its screen may no longer watch (kicked, logged
-    out)."""
+    out). No HTML ("") while the game is no newer than version ``shown``, the one the screen has:
+    a socket opened by a page just drawn, or told of a change it has already drawn, sends
+    nothing, so it draws nothing either."""
     if host:
         game = _socket_host_game(request, code)
         if game is None:
             return None
+        if game.version <= shown:
+            return game.version, "", game.bot_due_at
         key = (game.pk, game.version, "projector", request.get_host())
         html = _stage_html(key, game, lambda: projector_context(request, game))
     else:
@@ -356,6 +360,8 @@ def socket_stage(request: HttpRequest, code: str, host: bool) -> Stage | None:
         if seat is None:
             return None
         game = seat.game
+        if game.version <= shown:
+            return game.version, "", game.bot_due_at
         key = (game.pk, game.version, seat.index)
         html = _stage_html(key, game, lambda: device_context(game, seat))
     # No CSRF cookie, no token: an empty field lets Django read the header htmx sends.

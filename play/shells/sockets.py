@@ -103,18 +103,24 @@ class StageSocket(AsyncWebsocketConsumer):
         while self.pending:
             self.pending = False
             try:
-                stage = await _sync(screens.socket_stage)(self.request, self.code, self.host)
+                # Nothing is drawn for a screen that already shows the game's version.
+                stage = await _sync(screens.socket_stage)(
+                    self.request, self.code, self.host, self.sent
+                )
             except Exception:  # reported; the page reconnects (1011) and polls meanwhile
                 log.exception("push: could not draw the stage of game %s", self.code)
                 await self.close(code=1011)
                 return
-            if stage is None:
-                await self.close(code=GONE)
+            try:
+                if stage is None:
+                    await self.close(code=GONE)
+                    return
+                version, html, bot_due_at = stage
+                if version > self.sent:
+                    self.sent = version
+                    await self.send(text_data=html)
+            except OSError:  # the server's ClientDisconnected: the screen left while it was drawn
                 return
-            version, html, bot_due_at = stage
-            if version > self.sent:
-                self.sent = version
-                await self.send(text_data=html)
             plan_bots(self.game_id, bot_due_at)
 
 
