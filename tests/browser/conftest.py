@@ -47,13 +47,57 @@ def playwright() -> Iterator[object]:
         yield playwright
 
 
+@pytest.fixture(scope="session")
+def _chromium(playwright) -> Iterator[object]:
+    """One Chromium per worker, started again only should it have gone (a crash): starting and
+    stopping one for each test took most of a second."""
+    running = []
+
+    def chromium():
+        if not running or not running[-1].is_connected():
+            running.append(
+                playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+            )
+        return running[-1]
+
+    yield chromium
+    if running and running[-1].is_connected():
+        running[-1].close()
+
+
 @pytest.fixture
-def browser(playwright) -> Iterator[object]:
-    """A browser per test: closing it stops every page's polling before the database is
-    flushed, so no request of this test reaches the live server after it."""
-    browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+def browser(_chromium) -> Iterator[object]:
+    """The worker's browser. Each context a test opens in it has cookies, storage and cache of
+    its own, as a fresh browser would; all are closed when the test ends. That stops every
+    page's polling before the database is flushed, so no request of this test reaches the live
+    server after it."""
+    browser = _chromium()
+    for context in browser.contexts:  # left by a test whose teardown failed
+        context.close()
     yield browser
-    browser.close()
+    for context in browser.contexts:
+        context.close()
+
+
+# The screens poll the live server four times a second instead of every second: a change made
+# on one screen (a phone's move, the teacher's click) shows on the others in a quarter of the
+# time, and the whole games wait that much less. The polling itself is the product's.
+POLL_MS = 250
+
+
+def _quick_polls(request) -> dict:
+    return {"poll_ms": POLL_MS}
+
+
+@pytest.fixture(autouse=True)
+def _polls_every_quarter_second(monkeypatch):
+    """The stage's poll interval for this test, as a template context processor (a value the
+    view passes itself still wins); the templates stay compiled, as no setting changes."""
+    from django.template import engines
+
+    engine = engines["django"].engine
+    processors = engine.template_context_processors
+    monkeypatch.setattr(engine, "template_context_processors", (*processors, _quick_polls))
 
 
 @pytest.fixture

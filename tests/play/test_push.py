@@ -74,7 +74,13 @@ def _move(game: Game, seat: int, name: str, args: dict) -> Game:
 
 
 def run(scenario) -> None:
-    asyncio.run(asyncio.wait_for(scenario(), 60))
+    """The scenario on an event loop in a thread of its own: after a browser test on the same
+    worker, Playwright's loop is still running in this thread, and asyncio.run refuses to
+    start another one beside it."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(lambda: asyncio.run(asyncio.wait_for(scenario(), 60))).result()
 
 
 def _from_pupil(application):
