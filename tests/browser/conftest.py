@@ -79,27 +79,6 @@ def browser(_chromium) -> Iterator[object]:
         context.close()
 
 
-# The screens poll the live server four times a second instead of every second: a change made
-# on one screen (a phone's move, the teacher's click) shows on the others in a quarter of the
-# time, and the whole games wait that much less. The polling itself is the product's.
-POLL_MS = 250
-
-
-def _quick_polls(request) -> dict:
-    return {"poll_ms": POLL_MS}
-
-
-@pytest.fixture(autouse=True)
-def _polls_every_quarter_second(monkeypatch):
-    """The stage's poll interval for this test, as a template context processor (a value the
-    view passes itself still wins); the templates stay compiled, as no setting changes."""
-    from django.template import engines
-
-    engine = engines["django"].engine
-    processors = engine.template_context_processors
-    monkeypatch.setattr(engine, "template_context_processors", (*processors, _quick_polls))
-
-
 @pytest.fixture
 def page(browser) -> Iterator[object]:
     context = browser.new_context(locale="en-GB", viewport={"width": 1280, "height": 900})
