@@ -34,6 +34,8 @@ def assert_fits(page, label=""):
 
 
 def click_in_view(page, locator, label=""):
+    # A pushed redraw may be swapping the stage in just now: wait for the control to be shown.
+    locator.wait_for(state="visible")
     box = locator.bounding_box()
     size = page.viewport_size
     assert box is not None, label

@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import asyncio
 import re
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
+from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
+from django.db import connections
 from django.test import Client
 
 from config.asgi import application as site
@@ -73,14 +76,36 @@ def _move(game: Game, seat: int, name: str, args: dict) -> Game:
     return store.make_move(Game.objects.get(pk=game.pk), seat, name, args)
 
 
+class _ClosingExecutor(ThreadPoolExecutor):
+    """Channels' test communicator stops the sockets' steps from closing their database
+    connections (a TestCase keeps one); steps run here close them, as they do on a server,
+    so no PostgreSQL connection outlives its thread."""
+
+    def submit(self, fn, /, *args, **kwargs):
+        def closing():
+            try:
+                return fn(*args, **kwargs)
+            finally:
+                connections.close_all()
+
+        return super().submit(closing)
+
+
 def run(scenario) -> None:
     """The scenario on an event loop in a thread of its own: after a browser test on the same
     worker, Playwright's loop is still running in this thread, and asyncio.run refuses to
     start another one beside it."""
-    from concurrent.futures import ThreadPoolExecutor
+
+    async def closing_scenario():
+        asyncio.get_running_loop().set_default_executor(_ClosingExecutor())
+        try:
+            await asyncio.wait_for(scenario(), 60)
+        finally:
+            # Thread-sensitive steps (the session's user) share one thread: close its too.
+            await sync_to_async(connections.close_all)()
 
     with ThreadPoolExecutor(1) as pool:
-        pool.submit(lambda: asyncio.run(asyncio.wait_for(scenario(), 60))).result()
+        pool.submit(asyncio.run, closing_scenario()).result()
 
 
 def _from_pupil(application):
