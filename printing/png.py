@@ -6,6 +6,7 @@ import contextlib
 import io
 import multiprocessing
 import os
+import signal
 import zipfile
 from collections.abc import Iterator, Sequence
 from functools import cache
@@ -100,10 +101,13 @@ def faces_zip(
         progress.set_total(face_count(expanded))
     target = io.BytesIO() if out is None else out
     seen: dict[str, int] = {}
+    pool = None
     with contextlib.ExitStack() as stack:
         if processes > 1 and len(tasks) > 1:
             pool = stack.enter_context(
-                multiprocessing.get_context("fork").Pool(min(processes, len(tasks)))
+                multiprocessing.get_context("fork").Pool(
+                    min(processes, len(tasks)), initializer=default_signals
+                )
             )
             results = pool.imap(_faces_of, tasks)
         else:
@@ -117,7 +121,20 @@ def faces_zip(
                 archive.writestr(f"{name}{suffix}.png", png)
             if progress is not None:
                 progress.advance(len(faces))
+        if pool is not None:
+            # Let the workers finish rather than be killed by the pool's exit.
+            pool.close()
+            pool.join()
     return target.getvalue() if out is None else None
+
+
+def default_signals() -> None:
+    """A pool process's signals as Python's own: it is forked from the job worker, whose
+    SIGTERM handler only asks for a graceful stop; inherited, it kept a pool process alive
+    when the pool was terminated, and the job waited for it for ever."""
+    for name in ("SIGTERM", "SIGINT", "SIGQUIT"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), signal.SIG_DFL)
 
 
 def pool_size(setting: int) -> int:

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import io
+import multiprocessing
 import os
+import signal
 import zipfile
 from pathlib import Path
 
@@ -13,7 +15,7 @@ from PIL import Image
 
 from printing.data import CardData
 from printing.pdf import Document
-from printing.png import face_size_px, faces_zip, pixel_size, rasterise
+from printing.png import default_signals, face_size_px, faces_zip, pixel_size, rasterise
 from printing.sheets import SheetSpec
 from tests.printing.cast import HEPPENHEIM, LUDWIGSHAFEN, SAO_PAULO
 
@@ -93,3 +95,30 @@ def test_it_notices_a_changed_design():
 def test_png_names_sort_in_card_order_past_999_cards():
     stems = [CardData("germany", n, "Ort").file_stem.format(side="front") for n in (9, 999, 1000)]
     assert stems == sorted(stems)
+
+
+def _child_sigterm(_task) -> bool:
+    return signal.getsignal(signal.SIGTERM) is signal.SIG_DFL
+
+
+@pytest.fixture
+def graceful_sigterm():
+    """SIGTERM handled as the job worker handles it: a request to stop later, not an exit."""
+    previous = signal.signal(signal.SIGTERM, lambda signum, frame: None)
+    yield
+    signal.signal(signal.SIGTERM, previous)
+
+
+def test_the_pool_processes_of_a_job_worker_die_when_the_pool_is_terminated(graceful_sigterm):
+    # Forked with the worker's handler, a pool process ignored the pool's terminate and the
+    # job waited on it for ever.
+    with multiprocessing.get_context("fork").Pool(2, initializer=default_signals) as pool:
+        assert all(pool.map(_child_sigterm, range(4)))
+
+
+def test_a_pool_draws_the_faces_in_order_under_a_job_worker(graceful_sigterm):
+    cards = [LUDWIGSHAFEN.__class__(**{**LUDWIGSHAFEN.__dict__, "quantity": 30})]
+    alone = zipfile.ZipFile(io.BytesIO(faces_zip(cards, SheetSpec(), dpi=20))).namelist()
+    pooled = faces_zip(cards, SheetSpec(), dpi=20, processes=2)
+    assert zipfile.ZipFile(io.BytesIO(pooled)).namelist() == alone
+    assert len(alone) == 60
