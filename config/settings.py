@@ -63,9 +63,9 @@ ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]", "t
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 
 INSTALLED_APPS = [
-    # Daphne's runserver serves HTTP and the screens' WebSockets (`make run`); first, so that
-    # its runserver is the one that runs.
-    "daphne",
+    # Its runserver is Daphne's (HTTP and the screens' WebSockets, `make run`); first, so that
+    # it wins over staticfiles' (config/management/commands/runserver.py).
+    "config",
     # The admin's modules (and django-import-export's spreadsheet libraries) load with the URLs
     # (see config/urls.py), not at start-up: commands such as render_deck start twice as fast.
     "django.contrib.admin.apps.SimpleAdminConfig",

@@ -1,5 +1,6 @@
-"""Commands start without what they never use: the REST framework, the play API, numpy and the
-progress bar's library load where they are needed (a request, a grid's numbers, a terminal)."""
+"""Commands start without what they never use: the REST framework, the play API, numpy, the
+progress bar's library and Daphne's Twisted load where they are needed (a request, a grid's
+numbers, a terminal, the development server)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ PROBE = """
 import json, sys
 import django
 HEAVY = ("rest_framework.serializers", "drf_spectacular.openapi", "play.shells.api", "numpy",
-         "tqdm")
+         "tqdm", "twisted.internet")
 django.setup()
 setup = [m for m in HEAVY if m in sys.modules]
 from django.core.management import load_command_class
@@ -31,3 +32,11 @@ def test_setup_and_the_print_command_load_neither_the_api_nor_the_progress_bar()
     setup, command = json.loads(result.stdout.strip().splitlines()[-1])
     assert setup == []
     assert command == ["numpy"]  # the grid numbers of the deck's cards (printing.cards)
+
+
+def test_runserver_is_daphne_s_so_that_make_run_serves_the_sockets():
+    from daphne.management.commands.runserver import Command as DaphneRunserver
+    from django.core.management import get_commands, load_command_class
+
+    app = get_commands()["runserver"]
+    assert isinstance(load_command_class(app, "runserver"), DaphneRunserver)
