@@ -10,8 +10,7 @@ from django.core.asgi import get_asgi_application
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 django_application = get_asgi_application()
 
-from channels.auth import AuthMiddlewareStack  # noqa: E402 - these need Django set up first
-from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402 - these need Django set up first
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from play.shells.socket_urls import websocket_urlpatterns  # noqa: E402
@@ -19,8 +18,6 @@ from play.shells.socket_urls import websocket_urlpatterns  # noqa: E402
 application = ProtocolTypeRouter(
     {
         "http": django_application,
-        "websocket": AllowedHostsOriginValidator(
-            AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
-        ),
+        "websocket": AllowedHostsOriginValidator(URLRouter(websocket_urlpatterns)),
     }
 )
