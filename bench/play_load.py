@@ -572,7 +572,7 @@ def main() -> None:
         "--worker-connections", type=int, default=None, help="gthread: kept connections per worker"
     )
     parser.add_argument(
-        "--asgi-workers", type=int, default=1, help="uvicorn processes per server (sockets)"
+        "--asgi-workers", type=int, default=2, help="uvicorn processes per server (the README's 2)"
     )
     parser.add_argument("--procs", type=int, default=4, help="client processes")
     parser.add_argument(
