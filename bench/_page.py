@@ -29,6 +29,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 VERSION = re.compile(rb'data-version="(\d+)"')
 SAFETY_POLL = 30.0  # shell.js: with the socket open, a poll only after 30 s without a word
+CONNECT_GRACE = 5.0  # shell.js: no poll while the socket first connects, for up to 5 s
 MISSED_AFTER = 5.0  # a screen still without a move's version this long after it: an error
 RECONNECT_CODES = (1006, 1011, 1012, 1013)  # htmx's ws extension reconnects after these only
 HISTORY = 64  # versions each page remembers with when it got them
@@ -131,6 +132,7 @@ class Page:
         self.heard = time.monotonic()
         self.socket = None
         self.socket_open = False
+        self.socket_failed = False  # closed or refused at least once: poll at the normal pace
         self.offline_until = 0.0  # the network cut (the reconnect check): no socket, no poll
         self.reconnecting: tuple[float, int] | None = None  # since when, for which version
         self.closing = False
@@ -208,6 +210,15 @@ class Page:
         if status == 200:
             self._stage(body, swap_equal=True)
 
+    def _connecting(self) -> bool:
+        """Between the page's load and its socket's first open or close, for up to 5 s."""
+        return (
+            self.push
+            and not self.socket_open
+            and not self.socket_failed
+            and time.monotonic() - self.joined_at < CONNECT_GRACE
+        )
+
     def _offline(self) -> bool:
         return time.monotonic() < self.offline_until or self.reconnecting is not None
 
@@ -219,6 +230,8 @@ class Page:
                 continue
             if self.socket_open and time.monotonic() - self.heard < SAFETY_POLL:
                 continue  # shell.js holds the poll back while the socket is open
+            if self._connecting():
+                continue
             await self.poll()
 
     async def _socket_loop(self, deadline: float) -> None:
@@ -271,7 +284,7 @@ class Page:
                         f"{type(error).__name__} {error}"
                     )
             finally:
-                self.socket, self.socket_open = None, False
+                self.socket, self.socket_open, self.socket_failed = None, False, True
             if self.closing or time.monotonic() >= deadline:
                 return
             if time.monotonic() < self.offline_until:

@@ -4,7 +4,7 @@ screens speaking the push protocol (a WebSocket each) as the browsers do, or pol
 Run: python bench/play_load.py [--games 100] [--world-games 0] [--match-games 0] [--seconds 60]
 [--push | --poll] [--servers 1] [--redis-url URL] [--database-url URL] [--postgres]
 [--reconnect 0] [--workers 5] [--worker-class gthread] [--threads 4] [--keep-alive 5]
-[--asgi-workers 1] [--warm-asgi] [--join 10] [--procs 4] [--profile-asgi FILE]. Germany games
+[--asgi-workers 2] [--join 10] [--procs 4] [--profile-asgi FILE]. Germany games
 are driven by bench/_play_germany.py, World games (6 teams guessing at once) by
 bench/_play_world.py, match games (4 devices racing to claim cards) by bench/_play_match.py; each
 screen is a bench/_page.py page. Screens join at random over the first 10 s (--join), and
@@ -597,19 +597,12 @@ def main() -> None:
         help="what uvicorn serves (e.g. a wrapper that measures the event loop)",
     )
     parser.add_argument(
-        "--warm-asgi",
-        action="store_true",
-        help="uvicorn serves bench/_warm_asgi.py: config.asgi warmed up as config.wsgi is",
-    )
-    parser.add_argument(
         "--profile-asgi",
         default="",
         metavar="FILE",
         help="run the first server's uvicorn under cProfile (all threads), statistics to FILE",
     )
     args = parser.parse_args()
-    if args.warm_asgi:
-        args.asgi_app = "bench._warm_asgi:application"
     if args.reconnect and not args.push:
         parser.error("--reconnect checks the sockets: not with --poll")
     if args.seconds <= args.join:

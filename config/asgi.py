@@ -1,8 +1,14 @@
 """The ASGI entry point: the site's pages (as config/wsgi.py serves them) and the screens'
-WebSockets (play/shells/sockets.py), whose handshake is checked against ALLOWED_HOSTS."""
+WebSockets (play/shells/sockets.py), whose handshake is checked against ALLOWED_HOSTS.
+
+Warmed up as config/wsgi.py is (config.warmup, then gc.freeze()): a cold uvicorn compiled
+templates and imported modules on its first sockets, in every thread at once under the import
+lock, and a class joining (or every screen reconnecting after a restart) waited seconds for its
+handshakes."""
 
 from __future__ import annotations
 
+import gc
 import os
 
 from django.core.asgi import get_asgi_application
@@ -13,6 +19,7 @@ django_application = get_asgi_application()
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402 - these need Django set up first
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
+from config.warmup import warm_up  # noqa: E402
 from play.shells.socket_urls import websocket_urlpatterns  # noqa: E402
 
 application = ProtocolTypeRouter(
@@ -21,3 +28,5 @@ application = ProtocolTypeRouter(
         "websocket": AllowedHostsOriginValidator(URLRouter(websocket_urlpatterns)),
     }
 )
+warm_up()
+gc.freeze()
