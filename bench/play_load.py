@@ -296,82 +296,54 @@ def _page_maker(room, game, servers, push, stats):
     return make
 
 
-def _germany(make, game, deadline, think, join):
+def _projector(make, game, labels, poll_every=POLL, name="projector", mirror=False):
+    """The teacher's screen of a classroom (polls as htmx sends them, with the poll cookie)."""
     code = game["code"]
-    host = {"Cookie": f"sessionid={game['session']}; {game['host_cookie']}", "HX-Request": "true"}
-    projector = make(
-        "projector",
-        f"/play/host/{code}/state/",
-        f"/ws/play/host/{code}/",
-        host,
-        ("projector poll", "projector poll"),
-        POLL,
+    cookie = f"sessionid={game['session']}; {game['host_cookie']}"
+    headers = {"Cookie": cookie, "HX-Request": "true"}
+    return make(
+        name, f"/play/host/{code}/state/", f"/ws/play/host/{code}/", headers, labels, poll_every,
+        mirror,
+    )  # fmt: skip
+
+
+def _device(make, game, token, name, labels, poll_every=POLL, mirror=False):
+    """A team's phone, known by its team token."""
+    code = game["code"]
+    headers = {"Cookie": f"spoton_team_{code}={token}", "HX-Request": "true"}
+    return make(
+        name, f"/play/{code}/state/", f"/ws/play/{code}/", headers, labels, poll_every, mirror
     )
+
+
+def _germany(make, game, deadline, think, join):
+    projector = _projector(make, game, ("projector poll", "projector poll"))
     tasks = [germany_projector(projector, game, deadline, join)]
     for _team_pk, token, seat in game["teams"]:
-        device = make(
-            f"device {seat}",
-            f"/play/{code}/state/",
-            f"/ws/play/{code}/",
-            {"Cookie": f"spoton_team_{code}={token}", "HX-Request": "true"},
-            ("team poll (first)", "team poll"),
-            POLL,
-        )
+        device = _device(make, game, token, f"device {seat}", ("team poll (first)", "team poll"))
         tasks.append(germany_device(device, game, deadline, think, join))
     return tasks
 
 
 def _world(make, game, deadline, think, join):
-    code = game["code"]
-    host = {"Cookie": f"sessionid={game['session']}; {game['host_cookie']}", "HX-Request": "true"}
-    projector = make(
-        "projector",
-        f"/play/host/{code}/state/",
-        f"/ws/play/host/{code}/",
-        host,
-        ("world projector poll", "world projector poll"),
-        POLL,
-    )
+    projector = _projector(make, game, ("world projector poll", "world projector poll"))
     tasks = [world_projector(projector, game, deadline, join)]
     for seat, (_team_pk, token) in enumerate(game["teams"]):
-        device = make(
-            f"device {seat}",
-            f"/play/{code}/state/",
-            f"/ws/play/{code}/",
-            {"Cookie": f"spoton_team_{code}={token}", "HX-Request": "true"},
-            ("world team poll (first)", "world team poll"),
-            POLL,
-        )
+        labels = ("world team poll (first)", "world team poll")
+        device = _device(make, game, token, f"device {seat}", labels)
         tasks.append(world_device(device, game, deadline, think, join))
     return tasks
 
 
 def _mirror(make, game, deadline, outage, edition, join):
     """A second screen: the teacher's (even classrooms) or the first team's (odd ones)."""
-    code = game["code"]
     poll_every = MATCH_POLL if edition == "match" else POLL
+    labels = ("second screen poll", "second screen poll")
     if game["index"] % 2 == 0:
-        host = {"Cookie": f"sessionid={game['session']}; {game['host_cookie']}"}
-        page = make(
-            "second projector",
-            f"/play/host/{code}/state/",
-            f"/ws/play/host/{code}/",
-            {**host, "HX-Request": "true"},
-            ("second screen poll", "second screen poll"),
-            poll_every,
-            mirror=True,
-        )
+        page = _projector(make, game, labels, poll_every, "second projector", mirror=True)
     else:
         token = game["teams"][0][1]
-        page = make(
-            "second phone",
-            f"/play/{code}/state/",
-            f"/ws/play/{code}/",
-            {"Cookie": f"spoton_team_{code}={token}", "HX-Request": "true"},
-            ("second screen poll", "second screen poll"),
-            poll_every,
-            mirror=True,
-        )
+        page = _device(make, game, token, "second phone", labels, poll_every, mirror=True)
     return mirror_screen(page, deadline, join, outage)
 
 
