@@ -9,6 +9,7 @@ import os
 import signal
 import zipfile
 from collections.abc import Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from functools import cache
 from typing import Any
 
@@ -101,15 +102,13 @@ def faces_zip(
         progress.set_total(face_count(expanded))
     target = io.BytesIO() if out is None else out
     seen: dict[str, int] = {}
-    pool = None
     with contextlib.ExitStack() as stack:
         if processes > 1 and len(tasks) > 1:
-            pool = stack.enter_context(
-                multiprocessing.get_context("fork").Pool(
-                    min(processes, len(tasks)), initializer=default_signals
-                )
-            )
-            results = pool.imap(_faces_of, tasks)
+            pool = pool_executor(min(processes, len(tasks)))
+            # Ended by sentinels, never by signals: a cancel drops the chunks not yet started
+            # and waits for the few being drawn.
+            stack.callback(pool.shutdown, wait=True, cancel_futures=True)
+            results = pool.map(_faces_of, tasks)
         else:
             results = map(_faces_of, tasks)
         archive = stack.enter_context(zipfile.ZipFile(target, "w", zipfile.ZIP_STORED))
@@ -121,17 +120,20 @@ def faces_zip(
                 archive.writestr(f"{name}{suffix}.png", png)
             if progress is not None:
                 progress.advance(len(faces))
-        if pool is not None:
-            # Let the workers finish rather than be killed by the pool's exit.
-            pool.close()
-            pool.join()
     return target.getvalue() if out is None else None
 
 
+def pool_executor(processes: int) -> ProcessPoolExecutor:
+    """Processes forked from this one (they share the fonts already loaded), with Python's own
+    signals: the job worker's SIGTERM handler only asks for a graceful stop, and a pool process
+    that inherited it outlived a terminated pool, which then waited for it for ever. The
+    executor ends its processes with sentinels and reports one that died instead of waiting."""
+    return ProcessPoolExecutor(
+        processes, mp_context=multiprocessing.get_context("fork"), initializer=default_signals
+    )
+
+
 def default_signals() -> None:
-    """A pool process's signals as Python's own: it is forked from the job worker, whose
-    SIGTERM handler only asks for a graceful stop; inherited, it kept a pool process alive
-    when the pool was terminated, and the job waited for it for ever."""
     for name in ("SIGTERM", "SIGINT", "SIGQUIT"):
         if hasattr(signal, name):
             signal.signal(getattr(signal, name), signal.SIG_DFL)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-import multiprocessing
 import os
 import signal
 import zipfile
@@ -15,7 +14,7 @@ from PIL import Image
 
 from printing.data import CardData
 from printing.pdf import Document
-from printing.png import default_signals, face_size_px, faces_zip, pixel_size, rasterise
+from printing.png import face_size_px, faces_zip, pixel_size, pool_executor, rasterise
 from printing.sheets import SheetSpec
 from tests.printing.cast import HEPPENHEIM, LUDWIGSHAFEN, SAO_PAULO
 
@@ -109,11 +108,35 @@ def graceful_sigterm():
     signal.signal(signal.SIGTERM, previous)
 
 
-def test_the_pool_processes_of_a_job_worker_die_when_the_pool_is_terminated(graceful_sigterm):
-    # Forked with the worker's handler, a pool process ignored the pool's terminate and the
-    # job waited on it for ever.
-    with multiprocessing.get_context("fork").Pool(2, initializer=default_signals) as pool:
+def test_the_pool_processes_of_a_job_worker_take_python_s_own_signals(graceful_sigterm):
+    # Forked with the worker's handler, a pool process ignored a terminate and the job waited
+    # on it for ever.
+    with pool_executor(2) as pool:
         assert all(pool.map(_child_sigterm, range(4)))
+
+
+class _Cancel(Exception):
+    pass
+
+
+class _CancelAfterFirstChunk:
+    def __init__(self):
+        self.faces = 0
+
+    def set_total(self, total):
+        self.total = total
+
+    def advance(self, faces):
+        self.faces += faces
+        raise _Cancel
+
+
+def test_a_cancelled_pool_stops_after_the_chunk_it_is_on(graceful_sigterm):
+    cards = [LUDWIGSHAFEN.__class__(**{**LUDWIGSHAFEN.__dict__, "quantity": 120})]
+    progress = _CancelAfterFirstChunk()
+    with pytest.raises(_Cancel):
+        faces_zip(cards, SheetSpec(), dpi=20, processes=2, progress=progress, out=io.BytesIO())
+    assert progress.faces == 48 and progress.total == 240  # one chunk of 24 cards, both sides
 
 
 def test_a_pool_draws_the_faces_in_order_under_a_job_worker(graceful_sigterm):
