@@ -131,7 +131,7 @@ class _CancelAfterFirstChunk:
         raise _Cancel
 
 
-def test_a_cancelled_pool_stops_after_the_chunk_it_is_on(graceful_sigterm):
+def test_a_cancel_from_the_progress_ends_the_pool_and_the_zip(graceful_sigterm):
     cards = [LUDWIGSHAFEN.__class__(**{**LUDWIGSHAFEN.__dict__, "quantity": 120})]
     progress = _CancelAfterFirstChunk()
     with pytest.raises(_Cancel):
