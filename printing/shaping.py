@@ -17,10 +17,8 @@ from __future__ import annotations
 import re
 import unicodedata
 from functools import cache, lru_cache
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
-import uharfbuzz as hb
-from bidi import algorithm as uba
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import ShapeData, ShapedStr
@@ -38,6 +36,9 @@ from printing.fonts import (
     cmap,
     register_fonts,
 )
+
+if TYPE_CHECKING:
+    import uharfbuzz as hb
 
 # Right-to-left letters and the controls that open a right-to-left embedding.
 _RTL = re.compile(
@@ -175,6 +176,8 @@ def _fonts(text: str, font: str) -> list[str]:
 def _levels(text: str) -> list[int]:
     """The resolved bidi embedding level of each character (rules P2–I2 of UAX #9, by
     python-bidi); even levels run left to right, odd ones right to left."""
+    from bidi import algorithm as uba  # see _shaped
+
     storage = uba.get_empty_storage()
     base = uba.get_base_level(text)
     storage["base_level"], storage["base_dir"] = base, ("L", "R")[base]
@@ -234,6 +237,10 @@ def _hb_font(font: str) -> hb.Font:
 def _shaped(text: str, font: str, rtl: bool) -> Run:
     """``text`` shaped by HarfBuzz in ``font``: glyphs in visual order with their offsets, as a
     ``ShapedStr`` that reportlab's text objects position glyph by glyph."""
+    # HarfBuzz and the bidi algorithm load with the first text that needs them: a deck in
+    # Latin letters prints without them (they cost about 35 ms of every print's start-up).
+    import uharfbuzz as hb
+
     ttf = pdfmetrics.getFont(font)
     hb_font = _hb_font(font)
     buf = hb.Buffer()

@@ -1,6 +1,6 @@
 """Commands start without what they never use: the REST framework, the play API, numpy, the
-progress bar's library and Daphne's Twisted load where they are needed (a request, a grid's
-numbers, a terminal, the development server)."""
+progress bar's library, Daphne's Twisted and the bidi algorithm load where they are needed (a
+request, a grid's numbers, a terminal, the development server, a right-to-left name)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ PROBE = """
 import json, sys
 import django
 HEAVY = ("rest_framework.serializers", "drf_spectacular.openapi", "play.shells.api", "numpy",
-         "tqdm", "twisted.internet")
+         "tqdm", "twisted.internet", "bidi.algorithm")
 django.setup()
 setup = [m for m in HEAVY if m in sys.modules]
 from django.core.management import load_command_class
