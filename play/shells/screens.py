@@ -32,16 +32,54 @@ def run_due_bots(game: Game) -> Game:
     return store.run_due_bots(game)
 
 
-@functools.lru_cache(maxsize=4096)
-def _seats(game_id: int, code: str, version: int) -> tuple[Team, ...]:
-    return tuple(reads.seats(game_id))
+class OncePerKey:
+    """Values made once per key in this process and kept (the newest ``kept``): a thread
+    asking for a key being made waits for the thread making it."""
+
+    def __init__(self, kept: int) -> None:
+        self.kept = kept
+        self.values: OrderedDict[tuple, Any] = OrderedDict()
+        self.making: dict[tuple, threading.Event] = {}
+        self.lock = threading.Lock()
+
+    def get(self, key: tuple, make: Callable[[], Any]) -> Any:
+        while True:
+            with self.lock:
+                if key in self.values:
+                    self.values.move_to_end(key)
+                    return self.values[key]
+                making = self.making.get(key)
+                if making is None:  # this thread makes it; the others wait for it
+                    making = self.making[key] = threading.Event()
+                    break
+            making.wait(5)
+        try:
+            value = make()
+            self.put(key, value)
+        finally:
+            with self.lock:
+                del self.making[key]
+            making.set()
+        return value
+
+    def put(self, key: tuple, value: Any) -> None:
+        with self.lock:
+            self.values[key] = value
+            self.values.move_to_end(key)
+            while len(self.values) > self.kept:
+                self.values.popitem(last=False)
+
+
+# Every change to a seat (a device joining, a kick, the mode) runs under the game's lock and
+# bumps the version: a game's seats at a version are the same for every screen.
+_seats = OncePerKey(4096)
 
 
 def seats_of(game: Game) -> list[Team]:
-    """A game's seats as of its version. Every change to a seat (a device joining, a kick, the
-    mode) runs under the game's lock and bumps the version, so each screen's redraw after a
-    change asks the database once per server process instead of once per screen."""
-    return list(_seats(game.pk, game.code, game.version))
+    """A game's seats as of its version: each screen's redraw after a change asks the database
+    once per server process instead of once per screen."""
+    key = (game.pk, game.code, game.version)
+    return list(_seats.get(key, lambda: tuple(reads.seats(game.pk))))
 
 
 def seat_data(team: Team) -> dict[str, Any]:
@@ -272,53 +310,55 @@ def results_csv(game: Game) -> HttpResponse:
 # once per view and version in each process with a stand-in for the CSRF token, which each
 # socket fills with a token of its own browser's (freshly masked for every message).
 CSRF_STAND_IN = "csrf-token-of-this-screen"
-_drawn: OrderedDict[tuple, str] = OrderedDict()
-_drawing: dict[tuple, threading.Event] = {}
-_drawn_lock = threading.Lock()
-DRAWN_KEPT = 2048
+_drawn = OncePerKey(2048)
+# A game with its seats as read after an announcement of a version, by (code, version): the
+# screens of a class that heard of the same change read the database once in each process.
+_heard = OncePerKey(2048)
 
 
 def _stage_html(key: tuple, game: Game, context: Callable[[], dict[str, Any]]) -> str:
-    while True:
-        with _drawn_lock:
-            html = _drawn.get(key)
-            if html is not None:
-                _drawn.move_to_end(key)
-                return html
-            drawing = _drawing.get(key)
-            if drawing is None:  # this thread draws it; the other screens wait for it
-                drawing = _drawing[key] = threading.Event()
-                break
-        drawing.wait(5)
-    try:
+    def draw() -> str:
         with translation.override(game.language):
-            html = render_to_string("play/_stage.html", {**context(), "csrf_token": CSRF_STAND_IN})
-        with _drawn_lock:
-            _drawn[key] = html
-            while len(_drawn) > DRAWN_KEPT:
-                _drawn.popitem(last=False)
-    finally:
-        with _drawn_lock:
-            del _drawing[key]
-        drawing.set()
-    return html
+            return render_to_string("play/_stage.html", {**context(), "csrf_token": CSRF_STAND_IN})
+
+    return _drawn.get(key, draw)
 
 
-def _socket_seat(request: HttpRequest, code: str) -> Team | None:
+def _game_with_seats(code: str, heard: int) -> tuple[Game, tuple[Team, ...]] | None:
+    """The game and its seats as of ``heard`` or later (0: as they are now). What is read is
+    kept for the other screens that heard of the same version (and for the seats of their
+    stages: ``seats_of``)."""
+
+    def read() -> tuple[Game, tuple[Team, ...]] | None:
+        found = reads.game_with_seats(code, "initial")
+        if found is not None:
+            game, seats = found
+            _seats.put((game.pk, game.code, game.version), seats)
+        return found
+
+    if not heard:
+        return read()
+    return _heard.get((code, heard), read)
+
+
+def _socket_seat(request: HttpRequest, code: str, heard: int = 0) -> Team | None:
     token = request.COOKIES.get(access.team_cookie_name(code))
-    return reads.seat_with_game(code, token, "initial") if token else None
+    found = _game_with_seats(code, heard) if token else None
+    if found is None or found[0].state is None:  # no game, or not one on the engine
+        return None
+    return next((seat for seat in found[1] if seat.token == token), None)
 
 
-def _socket_host_game(request: HttpRequest, code: str) -> Game | None:
+def _socket_host_game(request: HttpRequest, code: str, heard: int = 0) -> Game | None:
     """The teacher's game while the socket's session still lives (a log-out on any server
     ends it) and its user still runs the game."""
     session = request.session
     if session is None or not session.session_key or not session.exists(session.session_key):
         return None
-    game = reads.game_by_code(code, "initial")
-    if game is None or not access.can_manage(request.user, game):
+    found = _game_with_seats(code, heard)
+    if found is None or not access.can_manage(request.user, found[0]):
         return None
-    return game
+    return found[0]
 
 
 def socket_game_id(request: HttpRequest, code: str, host: bool) -> int | None:
@@ -342,13 +382,16 @@ def socket_game_id(request: HttpRequest, code: str, host: bool) -> int | None:
 Stage = tuple[int, str, float | None]  # version, HTML, when a computer move falls due
 
 
-def socket_stage(request: HttpRequest, code: str, host: bool, shown: int = -1) -> Stage | None:
-    """A socket's stage as it is now, or None when its screen may no longer watch (kicked, logged
-    out). No HTML ("") while the game is no newer than version ``shown``, the one the screen has:
-    a socket opened by a page just drawn, or told of a change it has already drawn, sends
+def socket_stage(
+    request: HttpRequest, code: str, host: bool, shown: int = -1, heard: int = 0
+) -> Stage | None:
+    """A socket's stage as it is now (at least as of version ``heard``, the newest it was told
+    of; 0: look it up), or None when its screen may no longer watch (kicked, logged out). No
+    HTML ("") while the game is no newer than version ``shown``, the one the screen has: a
+    socket opened by a page just drawn, or told of a change it has already drawn, sends
     nothing, so it draws nothing either."""
     if host:
-        game = _socket_host_game(request, code)
+        game = _socket_host_game(request, code, heard)
         if game is None:
             return None
         if game.version <= shown:
@@ -356,7 +399,7 @@ def socket_stage(request: HttpRequest, code: str, host: bool, shown: int = -1) -
         key = (game.pk, game.version, "projector", request.get_host())
         html = _stage_html(key, game, lambda: projector_context(request, game))
     else:
-        seat = _socket_seat(request, code)
+        seat = _socket_seat(request, code, heard)
         if seat is None:
             return None
         game = seat.game

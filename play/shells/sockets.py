@@ -77,6 +77,8 @@ class StageSocket(AsyncWebsocketConsumer):
             await self.close(code=4403)
             return
         self.pending = False
+        self.heard = 0  # the newest version announced
+        self.look_up = False  # whether to read the game as it is now, whatever was announced
         self.drawing: asyncio.Task | None = None
         push.hub.watch(self.game_id, self.changed)
         push.start_listening()
@@ -94,6 +96,10 @@ class StageSocket(AsyncWebsocketConsumer):
         """Called in the event loop for every announcement of this game (0: look anyway)."""
         if version and version <= self.sent:
             return
+        if version:
+            self.heard = max(self.heard, version)
+        else:
+            self.look_up = True
         self.pending = True
         if self.drawing is None or self.drawing.done():
             self.drawing = asyncio.get_running_loop().create_task(self.redraw())
@@ -101,11 +107,12 @@ class StageSocket(AsyncWebsocketConsumer):
     async def redraw(self) -> None:
         # An announcement heard while a stage is drawn is covered by looking once more.
         while self.pending:
-            self.pending = False
+            heard = 0 if self.look_up else self.heard
+            self.pending = self.look_up = False
             try:
                 # Nothing is drawn for a screen that already shows the game's version.
                 stage = await _sync(screens.socket_stage)(
-                    self.request, self.code, self.host, self.sent
+                    self.request, self.code, self.host, self.sent, heard
                 )
             except Exception:  # reported; the page reconnects (1011) and polls meanwhile
                 log.exception("push: could not draw the stage of game %s", self.code)

@@ -289,6 +289,35 @@ def test_a_view_is_drawn_once_per_version_however_many_screens_show_it(
     assert drawn == ["play/_stage.html"]
 
 
+def test_the_screens_of_a_class_read_the_game_once_per_change_they_hear_of(
+    dice_game, monkeypatch
+):
+    """A change announced to several screens of a class: the first to redraw reads the game
+    with its seats, the others use what it read; each still gets its own seat's stage."""
+    from play.core import reads
+
+    tokens = _token(dice_game, 0), _token(dice_game, 1)
+    read = []
+    real = reads.game_with_seats
+    monkeypatch.setattr(reads, "game_with_seats", lambda *a: read.append(a[0]) or real(*a))
+
+    async def scenario():
+        screens = [_device(dice_game, token) for token in (*tokens, tokens[0])]
+        for screen in screens:
+            assert (await screen.connect())[0]
+            await screen.receive_from(timeout=15)
+        read.clear()
+        await asyncio.to_thread(_move, dice_game, 0, "place", {"edge": "left", "index": 0})
+        pushed = [await screen.receive_from(timeout=15) for screen in screens]
+        assert len({_version(html) for html in pushed}) == 1
+        assert pushed[0] == pushed[2] != pushed[1]  # seat 0's two screens, and seat 1's own
+        for screen in screens:
+            await screen.disconnect()
+
+    run(scenario)
+    assert read == [dice_game.code]
+
+
 def test_a_change_nobody_announced_reaches_the_screens_by_the_version_look_up(
     dice_game, settings, monkeypatch
 ):
