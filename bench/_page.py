@@ -29,7 +29,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 VERSION = re.compile(rb'data-version="(\d+)"')
 SAFETY_POLL = 30.0  # shell.js: with the socket open, a poll only after 30 s without a word
-CONNECT_GRACE = 5.0  # shell.js: no poll while the socket first connects, for up to 5 s
+CONNECT_GRACE = 5.0  # shell.js: while the socket first connects, no poll for 5 s, then 1 per 5 s
 MISSED_AFTER = 5.0  # a screen still without a move's version this long after it: an error
 RECONNECT_CODES = (1006, 1011, 1012, 1013)  # htmx's ws extension reconnects after these only
 HISTORY = 64  # versions each page remembers with when it got them
@@ -129,6 +129,7 @@ class Page:
         self.loaded_version = 0  # the version in the page's ws-connect URL
         self.history: list[tuple[int, float]] = []
         self.joined_at: float | None = None
+        self.polled_at = 0.0  # when its last poll went out
         self.heard = time.monotonic()
         self.socket = None
         self.socket_open = False
@@ -203,6 +204,7 @@ class Page:
         if self.polling.locked():  # htmx sends one request per element at a time
             return
         async with self.polling:
+            self.polled_at = time.monotonic()
             status, body = await self.poller.request(
                 "GET", f"{self.state_path}?v={self.version}", self.poll_label, self.headers
             )
@@ -211,12 +213,13 @@ class Page:
             self._stage(body, swap_equal=True)
 
     def _connecting(self) -> bool:
-        """Between the page's load and its socket's first open or close, for up to 5 s."""
+        """Between the page's load and its socket's first open or close: for 5 s after the
+        load and after each poll."""
         return (
             self.push
             and not self.socket_open
             and not self.socket_failed
-            and time.monotonic() - self.joined_at < CONNECT_GRACE
+            and time.monotonic() - max(self.joined_at, self.polled_at) < CONNECT_GRACE
         )
 
     def _offline(self) -> bool:

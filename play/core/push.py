@@ -35,6 +35,7 @@ from play.models import Game
 
 log = logging.getLogger(__name__)
 CHANNEL = "spot-on:play:changes"
+VERSIONS_KEPT = 20_000  # games whose newest version each process remembers
 
 Listener = Callable[[int], None]
 
@@ -46,6 +47,20 @@ class Hub:
         self.loop: asyncio.AbstractEventLoop | None = None
         self.listeners: dict[int, set[Listener]] = {}
         self.resync: set[Callable[[], None]] = set()
+        # The newest version heard of each game, watched or not: a socket that read its game
+        # just before it began to watch learns what was announced in between.
+        self.versions: dict[int, int] = {}
+
+    def latest(self, game_id: int) -> int:
+        return self.versions.get(game_id, 0)
+
+    def _note(self, game_id: int, version: int) -> None:
+        if version > self.versions.get(game_id, 0):
+            self.versions.pop(game_id, None)  # the newest last: the oldest are dropped first
+            self.versions[game_id] = version
+            if len(self.versions) > VERSIONS_KEPT:
+                for old in list(self.versions)[: VERSIONS_KEPT // 2]:
+                    del self.versions[old]
 
     def watch(self, game_id: int, listener: Listener) -> None:
         self.loop = asyncio.get_running_loop()
@@ -59,6 +74,7 @@ class Hub:
                 del self.listeners[game_id]
 
     def deliver(self, game_id: int, version: int) -> None:
+        self._note(game_id, version)
         for listener in list(self.listeners.get(game_id, ())):
             listener(version)
 
@@ -70,7 +86,10 @@ class Hub:
 
     def deliver_threadsafe(self, game_id: int, version: int) -> None:
         loop = self.loop
-        if loop is None or loop.is_closed() or game_id not in self.listeners:
+        if loop is None or loop.is_closed():
+            return
+        if game_id not in self.listeners:
+            loop.call_soon_threadsafe(self._note, game_id, version)
             return
         loop.call_soon_threadsafe(self.deliver, game_id, version)
 

@@ -334,6 +334,8 @@ def _game_with_seats(code: str, heard: int) -> tuple[Game, tuple[Team, ...]] | N
         if found is not None:
             game, seats = found
             _seats.put((game.pk, game.code, game.version), seats)
+            if not heard:  # read after its version was committed: as good as heard of
+                _heard.put((code, game.version), found)
         return found
 
     if not heard:
@@ -361,22 +363,24 @@ def _socket_host_game(request: HttpRequest, code: str, heard: int = 0) -> Game |
     return found[0]
 
 
-def socket_game_id(request: HttpRequest, code: str, host: bool) -> int | None:
-    """The game a socket may watch, looked up, counted and refused like the screen's polls."""
+def socket_game(request: HttpRequest, code: str, host: bool) -> tuple[int, int] | None:
+    """The game a socket may watch and its version now (id, version), looked up, counted and
+    refused like the screen's polls."""
     try:
         if host:
             access.check_code_lookups(request)
             game = _socket_host_game(request, code)
             if game is None and not Game.objects.filter(code=code).exists():
                 access.count_code_miss(request)
-            return None if game is None else game.pk
-        seat = _socket_seat(request, code)
-        if seat is None and request.COOKIES.get(access.team_cookie_name(code)):
-            access.check_code_lookups(request)
-            access.count_code_miss(request)  # a code and a token that do not match
-        return None if seat is None else seat.game.pk
+        else:
+            seat = _socket_seat(request, code)
+            if seat is None and request.COOKIES.get(access.team_cookie_name(code)):
+                access.check_code_lookups(request)
+                access.count_code_miss(request)  # a code and a token that do not match
+            game = None if seat is None else seat.game
     except access.TooManyGuesses:
         return None
+    return None if game is None else (game.pk, game.version)
 
 
 Stage = tuple[int, str, float | None]  # version, HTML, when a computer move falls due

@@ -72,10 +72,12 @@ class StageSocket(AsyncWebsocketConsumer):
         self.request = socket_request(self.scope)
         seen = parse_qs(self.scope.get("query_string", b"").decode()).get("v", ["0"])[0]
         self.sent = int(seen) if is_digits(seen) and len(seen) < 10 else 0
-        self.game_id = await _sync(screens.socket_game_id)(self.request, self.code, self.host)
-        if self.game_id is None:
+        found = await _sync(screens.socket_game)(self.request, self.code, self.host)
+        if found is None:
+            self.game_id = None
             await self.close(code=4403)
             return
+        self.game_id, version = found
         self.pending = False
         self.heard = 0  # the newest version announced
         self.look_up = False  # whether to read the game as it is now, whatever was announced
@@ -83,7 +85,9 @@ class StageSocket(AsyncWebsocketConsumer):
         push.hub.watch(self.game_id, self.changed)
         push.start_listening()
         await self.accept()
-        self.changed(0)  # catch up from the version the page was drawn at
+        # Catch up from the version the page was drawn at to the one just read, or to one
+        # announced since: its stage is drawn from what was read, without reading it again.
+        self.changed(max(version, push.hub.latest(self.game_id)))
 
     async def disconnect(self, code: int) -> None:
         if getattr(self, "game_id", None) is not None:

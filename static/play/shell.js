@@ -39,14 +39,16 @@
   // change arrives as the new stage, and the stage's own poll is held back to a safety poll
   // every 30 s. A closed socket (a phone's screen turned off, a server restarted) reconnects by
   // itself; until it does, the poll runs at its normal pace, so no screen is ever stuck.
-  // A page just drawn holds its poll back while its socket first connects (up to 5 s): polls
-  // from a whole classroom joining at once only slowed the sockets they were waiting for.
+  // A page just drawn holds its poll back while its socket first connects: none for 5 s, then
+  // one every 5 s until the socket opens or fails. Polls from a whole school joining at once
+  // only slowed the sockets they were waiting for.
   var pushOpen = false;
   var pushFailed = false;
   var pushed = !!document.querySelector("[ws-connect]");
   var SAFETY_POLL = 30000;
   var CONNECT_GRACE = 5000;
   var loadedAt = Date.now();
+  var polledAt = 0;
   var heard = Date.now();
   function version(html) {
     var match = /data-version="(\d+)"/.exec(html || "");
@@ -85,9 +87,14 @@
   document.addEventListener("htmx:beforeRequest", function (event) {
     var config = event.detail.requestConfig;
     var isPoll = event.detail.elt && event.detail.elt.id === "stage" && config && config.verb === "get";
-    if (isPoll && pushOpen && Date.now() - heard < SAFETY_POLL) event.preventDefault();
-    var connecting = pushed && !pushOpen && !pushFailed && Date.now() - loadedAt < CONNECT_GRACE;
-    if (isPoll && connecting) event.preventDefault();
+    if (!isPoll) return;
+    var connecting = pushed && !pushOpen && !pushFailed;
+    if ((pushOpen && Date.now() - heard < SAFETY_POLL) ||
+        (connecting && Date.now() - Math.max(loadedAt, polledAt) < CONNECT_GRACE)) {
+      event.preventDefault();
+      return;
+    }
+    polledAt = Date.now();
   });
   document.addEventListener("visibilitychange", function () {
     // A phone waking up: its socket may have died unnoticed while the screen was off.

@@ -292,8 +292,9 @@ def test_a_view_is_drawn_once_per_version_however_many_screens_show_it(
 def test_the_screens_of_a_class_read_the_game_once_per_change_they_hear_of(
     dice_game, monkeypatch
 ):
-    """A change announced to several screens of a class: the first to redraw reads the game
-    with its seats, the others use what it read; each still gets its own seat's stage."""
+    """A socket reads its game once as it opens, and draws its first stage from that. A change
+    announced to several screens of a class: the first to redraw reads the game with its
+    seats, the others use what it read; each still gets its own seat's stage."""
     from play.core import reads
 
     tokens = _token(dice_game, 0), _token(dice_game, 1)
@@ -306,6 +307,7 @@ def test_the_screens_of_a_class_read_the_game_once_per_change_they_hear_of(
         for screen in screens:
             assert (await screen.connect())[0]
             await screen.receive_from(timeout=15)
+        assert read == [dice_game.code] * len(screens)
         read.clear()
         await asyncio.to_thread(_move, dice_game, 0, "place", {"edge": "left", "index": 0})
         pushed = [await screen.receive_from(timeout=15) for screen in screens]
