@@ -289,9 +289,7 @@ def test_a_view_is_drawn_once_per_version_however_many_screens_show_it(
     assert drawn == ["play/_stage.html"]
 
 
-def test_the_screens_of_a_class_read_the_game_once_per_change_they_hear_of(
-    dice_game, monkeypatch
-):
+def test_the_screens_of_a_class_read_the_game_once_per_change_they_hear_of(dice_game, monkeypatch):
     """A socket reads its game once as it opens, and draws its first stage from that. A change
     announced to several screens of a class: the first to redraw reads the game with its
     seats, the others use what it read; each still gets its own seat's stage."""
