@@ -1,8 +1,8 @@
 """Load test of classroom games: N simultaneous classrooms against the app on loopback, their
 screens speaking the push protocol (a WebSocket each) as the browsers do, or polling as before.
 
-Run: python bench/play_load.py [--games 100] [--world-games 0] [--match-games 0] [--seconds 60]
-[--push | --poll] [--servers 1] [--redis-url URL] [--database-url URL] [--postgres]
+Run: python bench/play_load.py [--games 100] [--places 60] [--world-games 0] [--match-games 0]
+[--seconds 60] [--push | --poll] [--servers 1] [--redis-url URL] [--database-url URL] [--postgres]
 [--reconnect 0] [--workers 5] [--worker-class gthread] [--threads 4] [--keep-alive 5]
 [--asgi-workers 2] [--join 10] [--procs 4] [--profile-asgi FILE]. Germany games
 are driven by bench/_play_germany.py, World games (6 teams guessing at once) by
@@ -99,7 +99,9 @@ def _wait_for_port(port: int, what: str, proc: subprocess.Popen | None = None) -
     sys.exit(f"{what} did not listen on {HOST}:{port}")
 
 
-def setup(env: dict, games: int, world_games: int = 0, match_games: int = 0) -> dict:
+def setup(
+    env: dict, games: int, world_games: int = 0, match_games: int = 0, places: int = 60
+) -> dict:
     """Migrate a fresh database and create the games (in a child so Django stays out of here)."""
     subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
     script = (
@@ -116,7 +118,7 @@ token = Token.objects.create(user=teacher).key
 client = Client(); client.force_login(teacher)
 deck = Deck.objects.create(slug="bench", name="Bench", edition=Edition.GERMANY)
 rng = random.Random(7)
-for i in range(60):
+for i in range({places}):
     place = Place.objects.create(name=f"Ort {{i}}", country="DE", state="Land",
         population=rng.randint(500, 3_000_000), latitude=rng.uniform(47.6, 54.5),
         longitude=rng.uniform(6.2, 14.8))
@@ -492,6 +494,13 @@ def _kind(error: str) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=100, help="Germany games of 4 teams")
+    parser.add_argument(
+        "--places",
+        type=int,
+        default=60,
+        help="places in the Germany games' deck (each game's state holds them: 689, the "
+        "starter deck's, makes a state of about 190 KB)",
+    )
     parser.add_argument("--world-games", type=int, default=0, help="world games of 6 teams")
     parser.add_argument(
         "--match-games", type=int, default=0, help="match classrooms of 4 racing devices"
@@ -615,7 +624,7 @@ def main() -> None:
             + ") ...",
             flush=True,
         )
-        data = setup(envs[0], args.games, args.world_games, args.match_games)
+        data = setup(envs[0], args.games, args.world_games, args.match_games, args.places)
         for index, game in enumerate(data["games"]):
             game["index"], game["session"] = index, data["session"]
         # The second screens of --reconnect: spread over Germany, World and Match classrooms.

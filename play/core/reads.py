@@ -113,7 +113,8 @@ def _game_seats_sql(vendor: str, deferred: frozenset[str]) -> tuple[str, Columns
 
 def game_with_seats(code: str, *deferred: str) -> tuple[Game, tuple[Team, ...]] | None:
     """The game ``code`` and its seats in seat order, read together in one statement (so as of
-    one version), or None."""
+    one version), or None. The seats do not hold the game (kept on their own, they would keep
+    its state alive)."""
     sql, game_fields, team_fields = _game_seats_sql(connection.vendor, frozenset(deferred))
     with connection.cursor() as cursor:
         cursor.execute(sql, [code])
@@ -124,10 +125,7 @@ def game_with_seats(code: str, *deferred: str) -> tuple[Game, tuple[Team, ...]] 
     game = _instance(Game, game_fields, rows[0][:split])
     if rows[0][split] is None:  # no seat: the LEFT JOIN's empty team
         return game, ()
-    seats = tuple(_instance(Team, team_fields, row[split:]) for row in rows)
-    for seat in seats:
-        Team.game.field.set_cached_value(seat, game)
-    return game, seats
+    return game, tuple(_instance(Team, team_fields, row[split:]) for row in rows)
 
 
 def game_by_code(code: str, *deferred: str) -> Game | None:

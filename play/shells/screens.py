@@ -313,7 +313,9 @@ CSRF_STAND_IN = "csrf-token-of-this-screen"
 _drawn = OncePerKey(2048)
 # A game with its seats as read after an announcement of a version, by (code, version): the
 # screens of a class that heard of the same change read the database once in each process.
-_heard = OncePerKey(2048)
+# Its siblings use a read within moments, and a game's state can be large (a Germany game holds
+# its whole deck): only the newest few are kept.
+_heard = OncePerKey(128)
 
 
 def _stage_html(key: tuple, game: Game, context: Callable[[], dict[str, Any]]) -> str:
@@ -343,12 +345,14 @@ def _game_with_seats(code: str, heard: int) -> tuple[Game, tuple[Team, ...]] | N
     return _heard.get((code, heard), read)
 
 
-def _socket_seat(request: HttpRequest, code: str, heard: int = 0) -> Team | None:
+def _socket_seat(request: HttpRequest, code: str, heard: int = 0) -> tuple[Game, Team] | None:
+    """The game and the seat the socket's team token holds in it, or None."""
     token = request.COOKIES.get(access.team_cookie_name(code))
     found = _game_with_seats(code, heard) if token else None
     if found is None or found[0].state is None:  # no game, or not one on the engine
         return None
-    return next((seat for seat in found[1] if seat.token == token), None)
+    seat = next((seat for seat in found[1] if seat.token == token), None)
+    return None if seat is None else (found[0], seat)
 
 
 def _socket_host_game(request: HttpRequest, code: str, heard: int = 0) -> Game | None:
@@ -377,7 +381,7 @@ def socket_game(request: HttpRequest, code: str, host: bool) -> tuple[int, int] 
             if seat is None and request.COOKIES.get(access.team_cookie_name(code)):
                 access.check_code_lookups(request)
                 access.count_code_miss(request)  # a code and a token that do not match
-            game = None if seat is None else seat.game
+            game = None if seat is None else seat[0]
     except access.TooManyGuesses:
         return None
     return None if game is None else (game.pk, game.version)
@@ -403,10 +407,10 @@ def socket_stage(
         key = (game.pk, game.version, "projector", request.get_host())
         html = _stage_html(key, game, lambda: projector_context(request, game))
     else:
-        seat = _socket_seat(request, code, heard)
-        if seat is None:
+        found = _socket_seat(request, code, heard)
+        if found is None:
             return None
-        game = seat.game
+        game, seat = found
         if game.version <= shown:
             return game.version, "", game.bot_due_at
         key = (game.pk, game.version, seat.index)
