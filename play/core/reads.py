@@ -97,35 +97,13 @@ def seat_with_game(code: str, token: str, *deferred: str) -> Team | None:
     return team
 
 
-@functools.cache
-def _game_seats_sql(vendor: str, deferred: frozenset[str]) -> tuple[str, Columns, Columns]:
-    quote = connection.ops.quote_name
-    game_columns, game_fields = _columns(Game, "g", deferred)
-    team_columns, team_fields = _columns(Team, "t", frozenset())
-    sql = (
-        f"SELECT {', '.join(game_columns + team_columns)} "
-        f"FROM {quote(Game._meta.db_table)} g "
-        f"LEFT JOIN {quote(Team._meta.db_table)} t ON t.{quote('game_id')} = g.{quote('id')} "
-        f"WHERE g.{quote('code')} = %s ORDER BY t.{quote('index')}"
-    )
-    return sql, game_fields, team_fields
-
-
 def game_with_seats(code: str, *deferred: str) -> tuple[Game, tuple[Team, ...]] | None:
-    """The game ``code`` and its seats in seat order, read together in one statement (so as of
-    one version), or None. The seats do not hold the game (kept on their own, they would keep
-    its state alive)."""
-    sql, game_fields, team_fields = _game_seats_sql(connection.vendor, frozenset(deferred))
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [code])
-        rows = cursor.fetchall()
-    if not rows:
-        return None
-    split = len(game_fields)
-    game = _instance(Game, game_fields, rows[0][:split])
-    if rows[0][split] is None:  # no seat: the LEFT JOIN's empty team
-        return game, ()
-    return game, tuple(_instance(Team, team_fields, row[split:]) for row in rows)
+    """The game ``code`` (``deferred`` fields left unread) and its seats in seat order, or None.
+    The seats are read after the game: at its version or a newer one (a join or a kick since
+    shows already), never an older one. They do not hold the game, which a JOIN would have sent
+    again with every seat (a Germany game's state holds its whole deck)."""
+    game = game_by_code(code, *deferred)
+    return None if game is None else (game, tuple(seats(game.pk)))
 
 
 def game_by_code(code: str, *deferred: str) -> Game | None:

@@ -327,17 +327,14 @@ def _stage_html(key: tuple, game: Game, context: Callable[[], dict[str, Any]]) -
 
 
 def _game_with_seats(code: str, heard: int) -> tuple[Game, tuple[Team, ...]] | None:
-    """The game and its seats as of ``heard`` or later (0: as they are now). What is read is
-    kept for the other screens that heard of the same version (and for the seats of their
-    stages: ``seats_of``)."""
+    """The game as of ``heard`` or later (0: as it is now) and its seats as of then or later
+    (they check a socket's token). What is read is kept for the other screens that heard of the
+    same version."""
 
     def read() -> tuple[Game, tuple[Team, ...]] | None:
         found = reads.game_with_seats(code, "initial")
-        if found is not None:
-            game, seats = found
-            _seats.put((game.pk, game.code, game.version), seats)
-            if not heard:  # read after its version was committed: as good as heard of
-                _heard.put((code, game.version), found)
+        if found is not None and not heard:  # read after its version was committed
+            _heard.put((code, found[0].version), found)
         return found
 
     if not heard:
