@@ -23,6 +23,7 @@ import random
 import re
 import time
 
+import websockets.client
 from _screen import HOST, Screen
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
@@ -33,6 +34,20 @@ CONNECT_GRACE = 5.0  # shell.js: while the socket first connects, no poll for 5 
 MISSED_AFTER = 5.0  # a screen still without a move's version this long after it: an error
 RECONNECT_CODES = (1006, 1011, 1012, 1013)  # htmx's ws extension reconnects after these only
 HISTORY = 64  # versions each page remembers with when it got them
+
+
+# A socket's handshake names the page's host, as the browser's does behind the site's proxy
+# (README, Deploying: nginx sends /ws/ to uvicorn with the page's Host). By its own port the
+# socket server would draw its own join links and QR codes, which a site's servers share.
+PAGE_HOSTS: dict[int, str] = {}  # socket server port: the host of its pages
+_socket_host = websockets.client.build_host
+
+
+def _page_host(host: str, port: int, secure: bool, **kwargs) -> str:
+    return PAGE_HOSTS.get(port) or _socket_host(host, port, secure, **kwargs)
+
+
+websockets.client.build_host = _page_host
 
 
 def version_of(body: bytes) -> int | None:
@@ -122,6 +137,7 @@ class Page:
         http_port, self.ws_port = ports
         self.poller, self.clicker = Screen(http_port, self.stats), Screen(http_port, self.stats)
         self.origin = f"http://{HOST}:{http_port}"  # where the page was loaded from
+        PAGE_HOSTS[self.ws_port] = f"{HOST}:{http_port}"
         self.state_path, self.socket_path, self.headers = state_path, socket_path, headers
         self.first_label, self.poll_label = labels
         self.poll_every, self.push, self.mirror = poll_every, push, mirror
