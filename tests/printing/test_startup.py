@@ -40,3 +40,17 @@ def test_runserver_is_daphne_s_so_that_make_run_serves_the_sockets():
 
     app = get_commands()["runserver"]
     assert isinstance(load_command_class(app, "runserver"), DaphneRunserver)
+
+
+def test_manage_py_starts_django_with_the_collector_off_and_runs_its_command_with_it_on():
+    """The long-running commands (the job worker, the development server) must collect their
+    garbage; what start-up made is frozen, out of the collector's way."""
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings"}
+    probe = "import gc, json; print(json.dumps([gc.isenabled(), gc.get_freeze_count()]))"
+    result = subprocess.run(
+        [sys.executable, "manage.py", "shell", "--no-imports", "-c", probe],
+        env=env, cwd=ROOT, capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    enabled, frozen = json.loads(result.stdout.strip().splitlines()[-1])
+    assert enabled
+    assert frozen > 10_000  # every app's modules and models
