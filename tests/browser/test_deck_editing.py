@@ -62,9 +62,14 @@ def test_an_editor_edits_the_germany_deck(live_server, page, editor, screenshot_
     page.locator(".gazetteer-hit", has_text="Frankfurt am Main").click()
     assert page.input_value("#id_name_en") == "Frankfurt am Main"
     assert page.locator(".gazetteer-status a.existing-place").count() == 1  # warned at once
-    page.click("input[name=_save]")
+    # The map preview arrives after the choice and pushes the buttons down; on a busy machine a
+    # click sent just before it landed where Save had been, and nothing was submitted.
+    page.wait_for_function("() => document.querySelector('.location-map').naturalWidth > 0")
+    with page.expect_navigation() as saved:
+        page.click("input[name=_save]")
+    assert saved.value.request.method == "POST" and saved.value.status == 200
     error = page.locator(".errornote, .errorlist").filter(has_text="already")
-    error.first.wait_for()
+    assert error.count(), page.inner_text("#content")[:800]
     first = Place.objects.get(name="Frankfurt am Main")
     assert page.locator(f'a.existing-place[href="/admin/cards/place/{first.pk}/change/"]').count()
     assert Place.objects.filter(name="Frankfurt am Main").count() == 1
