@@ -1,4 +1,5 @@
-"""The starter decks: Germany from the gazetteer, The World from committed data."""
+"""The starter decks: Germany and the grid countries from the gazetteer, The World from committed
+data, and the island match deck the browser game plays with."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from pathlib import Path
 
 from django.db import transaction
 
+from cards.matchmaking import ISLAND_SLUG, make_match_deck
 from cards.models import Deck, DeckCard, Edition, Kind, Language, Place
 
 WORLD_DECK_FILE = Path(__file__).parent / "data" / "world_deck.json"
@@ -146,3 +148,18 @@ def world_deck(entries: list[dict] | None = None) -> tuple[Deck, StarterResult]:
             in_deck.add(place.pk)
             result.cards_added += 1
     return deck, result
+
+
+ISLAND_DECK_SLUG = "island"
+
+
+def island_match_deck() -> Deck | None:
+    """The island edition as a match deck (the full plane of order 8 with the island symbols),
+    so that the cards the browser game plays with can be printed on a fresh site. Made once:
+    an editor's rebuild or renaming is never undone; None when the slug is another deck's."""
+    deck = Deck.objects.filter(slug=ISLAND_DECK_SLUG).first()
+    if deck is not None:
+        return deck if deck.edition == Edition.MATCH else None
+    return make_match_deck(
+        ISLAND_DECK_SLUG, order=8, symbols=ISLAND_SLUG, name="Insel", language=Language.GERMAN
+    ).deck

@@ -83,5 +83,14 @@ def test_load_starter_decks_builds_every_deck_and_is_idempotent():
     assert Place.objects.count() == places
     assert world.cards.count() == 224
     assert Deck.objects.filter(edition="grid").count() == 2
+    # The island deck the browser game plays with, printable: made once, an editor's renaming
+    # kept on the second run.
+    island = Deck.objects.get(slug="island")
+    assert island.edition == "match" and island.match.order == 8
+    assert island.match.cards.count() == 73 + 3  # the plane of order 8 and the score dials
+    island.name = "Inselkarten"
+    island.save()
+    call_command("load_starter_decks", verbosity=0)
+    assert Deck.objects.get(slug="island").name == "Inselkarten"
     munich = Place.objects.get(geonames_id=2867714)
     assert munich.name == "München" and munich.state == "Bayern"

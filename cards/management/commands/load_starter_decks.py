@@ -1,4 +1,5 @@
-"""Create or update the starter decks `germany`, `austria`, `switzerland` and `world`.
+"""Create or update the starter decks `germany`, `austria`, `switzerland` and `world`, and make
+the `island` match deck once.
 
 Safe to run again.
 """
@@ -13,7 +14,7 @@ from cards import starter
 class Command(BaseCommand):
     help = (
         "Create or update the starter decks: germany, austria and switzerland (gazetteer) and "
-        "world (committed data)."
+        "world (committed data); make the island match deck once."
     )
 
     def handle(self, *args, **options) -> None:
@@ -37,3 +38,10 @@ class Command(BaseCommand):
                 f"({world.created} places created, {world.updated} filled in, "
                 f"{world.cards_added} cards added)"
             )
+        deck = starter.island_match_deck()
+        if deck is None:
+            self.stdout.write(
+                f"{starter.ISLAND_DECK_SLUG}: not made, a deck of another edition has that slug"
+            )
+        else:
+            self.stdout.write(f"{deck.slug}: {deck.match.cards.count()} round cards (match deck, made once)")
