@@ -6,7 +6,7 @@ Seats are numbered 0..n-1 in seating order everywhere in the rules modules.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
 K = TypeVar("K")
 
@@ -32,6 +32,13 @@ def final_ranking(
             rank = index + 1
         ranking.append((rank, team, items[team]))
     return ranking
+
+
+def no_winner_unless_scored(result: dict[str, Any], scored: bool) -> dict[str, Any]:
+    """``result`` as it stands, or, for a game ended before anything was scored, with no
+    winner and ``unscored`` set: every team at nought would otherwise share a win nobody
+    played for (the game-over panel says the game ended before anything was scored)."""
+    return result if scored else {**result, "winners": [], "unscored": True}
 
 
 def winners(

@@ -173,6 +173,23 @@ def test_ended_early_every_screen_shows_the_game_over_and_refuses_moves(slug, te
 
 
 @pytest.mark.parametrize("slug", EDITIONS)
+def test_a_game_ended_before_anything_was_scored_has_no_winner(slug, teacher, decks):
+    # Every team at nought would otherwise share a win nobody played for.
+    game = _new_game(slug, teacher, decks, bots=False)
+    device = _device(game, 0)
+    host = Client()
+    host.force_login(teacher)
+    assert host.post(f"/play/host/{game.code}/end/").status_code == 302
+    result = store.result_of(Game.objects.get(pk=game.pk))
+    assert result["winners"] == [] and result["unscored"] is True
+    for page in (host.get(f"/play/host/{game.code}/"), device.get(f"/play/{game.code}/")):
+        panel = page.content.decode().split('class="game-over"')[1].split("</section>")[0]
+        outcome = panel.split('class="game-over-outcome">')[1].split("</p>")[0]
+        assert outcome == "Das Spiel wurde beendet, bevor es Punkte gab."  # the game's language
+        assert "Sieg" not in panel and "gewinn" not in panel  # no winner in the standings either
+
+
+@pytest.mark.parametrize("slug", EDITIONS)
 def test_a_refused_move_answers_with_a_message_and_undo_restores_the_view(slug, teacher, decks):
     game = _new_game(slug, teacher, decks, bots=False)
     api = Client()

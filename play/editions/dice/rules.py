@@ -40,7 +40,7 @@ from typing import Any
 
 from cards.gamedata import DICE_COURT_RANKS, DICE_GRID, DICE_MIXES, dice_deck
 from play.core.errors import NotYourTurn, RoundClosed, RuleViolation
-from play.core.ranking import final_ranking, winners
+from play.core.ranking import final_ranking, no_winner_unless_scored, winners
 
 State = dict[str, Any]
 
@@ -185,11 +185,12 @@ def result(state: State) -> dict[str, Any] | None:
         return None
     scores = [score(taken) for taken in state["taken"]]
     totals = [s["total"] for s in scores]
-    return {
+    result = {
         "winners": winners(totals),
         "ranking": [list(row) for row in final_ranking(totals)],
         "scores": scores,
     }
+    return no_winner_unless_scored(result, any(state["taken"]))
 
 
 # --- moves --------------------------------------------------------------------------------

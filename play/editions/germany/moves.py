@@ -11,6 +11,7 @@ import random
 from typing import Any
 
 from play.core.engine import Context, RoundClosed, RuleViolation
+from play.core.ranking import no_winner_unless_scored
 from play.editions.germany import rules
 
 State = dict[str, Any]
@@ -197,10 +198,11 @@ def result(state: State) -> dict[str, Any] | None:
     if not is_over(state):
         return None
     ranking = rules.final_ranking(totals(state))
-    return {
+    result = {
         "winners": [team for rank, team, _points in ranking if rank == 1],
         "ranking": [[rank, team, points] for rank, team, points in ranking],
     }
+    return no_winner_unless_scored(result, any(rnd["revealed"] for rnd in state["rounds"]))
 
 
 def rows(state: State, round_label: str = "Round", total_label: str = "Total") -> list[list]:

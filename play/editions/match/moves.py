@@ -8,7 +8,7 @@ from typing import Any
 
 from play.core.engine import Context
 from play.core.errors import RuleViolation
-from play.core.ranking import final_ranking
+from play.core.ranking import final_ranking, no_winner_unless_scored
 from play.editions.match import rules
 from play.editions.match.deck import deck_data
 from play.editions.match.rules import State
@@ -54,7 +54,7 @@ def result(state: State) -> dict[str, Any] | None:
     seats = sorted(
         range(len(state["seats"])), key=lambda s: (rank_of[state["seats"][s]["team"]], s)
     )
-    return {
+    result = {
         "winners": [s for s in seats if rank_of[state["seats"][s]["team"]] == 1],
         "ranking": [
             [
@@ -66,6 +66,7 @@ def result(state: State) -> dict[str, Any] | None:
         ],
         "teams": [[rank, state["teams"][team]["colour"], score] for rank, team, score in ranked],
     }
+    return no_winner_unless_scored(result, any(team["score"] for team in state["teams"]))
 
 
 def end(state: State, seat: int | None, args: dict[str, Any], ctx: Context) -> State:

@@ -24,6 +24,7 @@ from typing import Any
 
 from cards.gamedata import NUMBERS_JOKER, RANK_LABELS, SUIT_SYMBOLS, numbers_deck
 from play.core.engine import NotYourTurn, RoundClosed, RuleViolation, arg_choice, arg_int
+from play.core.ranking import no_winner_unless_scored
 
 State = dict[str, Any]
 
@@ -318,7 +319,7 @@ def result(state: State) -> dict[str, Any] | None:
         return None
     seats = list(range(state["players"]))
     won = state["status"] == "won" or (state["endless"] and state["hits"] > 0)
-    return {
+    result = {
         "winners": seats if won else [],
         "ranking": [[1, seat, state["hits"]] for seat in seats],
         "status": state["status"],
@@ -326,3 +327,4 @@ def result(state: State) -> dict[str, Any] | None:
         "targets_hit": state["hits"],
         "goal": state["goal"],
     }
+    return no_winner_unless_scored(result, state["hits"] > 0 or state["reason"] != "ended")

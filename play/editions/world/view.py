@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from play.core.engine import Viewer
+from play.core.ranking import no_winner_unless_scored
 from play.editions.world import rules
 from play.editions.world.moves import (
     CHOOSING,
@@ -143,7 +144,8 @@ def result(state: State) -> dict[str, Any] | None:
     if not state["finished"]:
         return None
     positions = state["positions"]
-    return {
+    result = {
         "winners": rules.world_winners(positions),
         "ranking": [[rank, team, pos] for rank, team, pos in rules.ranking(positions)],
     }
+    return no_winner_unless_scored(result, any(rnd["evaluations"] for rnd in state["rounds"]))

@@ -166,6 +166,7 @@ def world_screen(
         "bonus": bonus,
         "bonus_lines": list(by_colour.values()),
         "ranking": ranking,
+        "unscored": bool(result and result.get("unscored")),
         # Only the projector draws the track: a device's redraw need not build it.
         "track_svg": track_svg(view["track"], teams) if me is None else "",
         "boards": boards(language),
