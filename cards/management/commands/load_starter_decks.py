@@ -44,4 +44,6 @@ class Command(BaseCommand):
                 f"{starter.ISLAND_DECK_SLUG}: not made, a deck of another edition has that slug"
             )
         else:
-            self.stdout.write(f"{deck.slug}: {deck.match.cards.count()} round cards (match deck, made once)")
+            self.stdout.write(
+                f"{deck.slug}: {deck.match.cards.count()} round cards (match deck, made once)"
+            )
