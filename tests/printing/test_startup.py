@@ -54,3 +54,14 @@ def test_manage_py_starts_django_with_the_collector_off_and_runs_its_command_wit
     enabled, frozen = json.loads(result.stdout.strip().splitlines()[-1])
     assert enabled
     assert frozen > 10_000  # every app's modules and models
+
+
+def test_the_shell_imports_every_model_without_a_note_about_ones_it_could_not():
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings"}
+    probe = "import json; print(json.dumps(['GridEdition' in dir(), 'Place' in dir()]))"
+    result = subprocess.run(
+        [sys.executable, "manage.py", "shell", "-c", probe],
+        env=env, cwd=ROOT, capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    assert "could not be automatically imported" not in result.stdout + result.stderr
+    assert json.loads(result.stdout.strip().splitlines()[-1]) == [True, True]
