@@ -24,11 +24,14 @@ def _logged_in_context(browser, live_server, user, width=1400, height=900):
 
 
 def assert_fits(page, label=""):
+    # Against the screen's size, not innerWidth: a phone (is_mobile) widens its layout viewport
+    # to a page that overflows, and innerWidth with it.
     sizes = page.evaluate(
         "() => ({sh: document.documentElement.scrollHeight,"
-        " sw: document.documentElement.scrollWidth, h: innerHeight, w: innerWidth,"
+        " sw: document.documentElement.scrollWidth,"
         " stage: (s => s ? s.scrollHeight - s.clientHeight : 0)(document.getElementById('stage'))})"
     )
+    sizes.update(h=page.viewport_size["height"], w=page.viewport_size["width"])
     assert sizes["sh"] <= sizes["h"] and sizes["sw"] <= sizes["w"], (label, sizes)
     assert sizes["stage"] <= 1, (label, sizes)
 

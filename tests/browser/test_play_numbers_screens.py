@@ -27,14 +27,14 @@ def _chain_of(state: dict, steps: int) -> tuple[list[dict], int, list[str]]:
     return chain, total, cards
 
 
-def _game_mid_chain(teacher, steps: int = 20, level: str = "expert"):
+def _game_mid_chain(teacher, steps: int = 20, level: str = "expert", language: str = "en"):
     """Ada's turn on her phone after a chain of ``steps`` cards; her hand holds a joker."""
     game = store.create_game(
         user=teacher,
         edition="numbers",
         seat_names=["Ada", "Bo"],
         options={"level": level, "signals": level != "expert"},
-        language="en",
+        language=language,
     )
     state = game.state
     chain, total, used = _chain_of(state, steps)
@@ -108,6 +108,27 @@ def test_a_phone_plays_a_twenty_step_chain_without_scrolling(
         arg=total + 7,
     )
     assert "(joker)" in phone.locator(".nb-chain li:last-child").inner_text()
+    phone.context.close()
+
+
+@pytest.mark.parametrize("width", [390, 360])
+def test_a_german_phone_s_numbers_fit_its_width(
+    browser, live_server, teacher, screenshot_dir, width
+):
+    # "Getroffene Ziele" is longer than "Targets hit"; with a three-digit target and total the
+    # facts beside them once pushed the page 32 px wider than a 390 px phone.
+    game = _game_mid_chain(teacher, steps=6, level="normal", language="de")
+    state = game.state
+    state.update(total=888, target=999)
+    game.state = state
+    game.save(update_fields=["state"])
+    phone = join_on_phone(browser, live_server, game.code, re.compile("Ada"), locale="de-DE")
+    phone.set_viewport_size({"width": width, "height": 800})
+    phone.wait_for_selector(".nb-device .nb-hand-card")
+    assert "Getroffene Ziele" in phone.locator(".nb-facts").inner_text()
+    phone.screenshot(path=str(screenshot_dir / f"numbers-phone-de-{width}.png"))
+    wide = phone.evaluate("() => document.documentElement.scrollWidth")
+    assert wide <= width, wide
     phone.context.close()
 
 

@@ -17,9 +17,12 @@ from django.test import Client
 # The `browser` fixture (Debian's Chromium through Playwright) is in tests/browser/conftest.py.
 pytestmark = pytest.mark.django_db(transaction=True)
 
+# Against the screen too: a phone (is_mobile) widens its layout viewport, and innerWidth with
+# it, to a page that overflows.
 FITS = """() => {
   const root = document.documentElement, stage = document.getElementById("stage");
-  return root.scrollHeight <= innerHeight && root.scrollWidth <= innerWidth
+  const w = Math.min(innerWidth, screen.width), h = Math.min(innerHeight, screen.height);
+  return root.scrollHeight <= h && root.scrollWidth <= w
     && stage.scrollHeight <= stage.clientHeight && stage.scrollWidth <= stage.clientWidth;
 }"""
 # The smallest font of the game's text (text nodes inside the stage; SVG text as drawn).
