@@ -156,7 +156,12 @@ def world_screen(
     if result:
         for rank, team, position in result["ranking"]:
             ranking.append(
-                {"rank": rank, "t": by_team[team], "where": position_label(position, length)}
+                {
+                    "rank": rank,
+                    "t": by_team[team],
+                    "where": position_label(position, length),
+                    "winner": team in result["winners"],
+                }
             )
     return {
         "teams": teams,
@@ -166,7 +171,6 @@ def world_screen(
         "bonus": bonus,
         "bonus_lines": list(by_colour.values()),
         "ranking": ranking,
-        "unscored": bool(result and result.get("unscored")),
         # Only the projector draws the track: a device's redraw need not build it.
         "track_svg": track_svg(view["track"], teams) if me is None else "",
         "boards": boards(language),
