@@ -41,7 +41,8 @@ that new ("move visible": one figure per move and screen; for Match, a claim), a
 HTTP errors, sockets closed or refused, missed updates (a screen still without a move's version
 5 s after it). ``--reconnect K`` adds a second screen to K classrooms whose network goes away
 for 30 s (``--outage``) again and again while the game goes on: the time from each reconnect
-to its screen showing the stage then current. Targets (2 cores, the load generator included):
+to its screen showing the stage then current. With Redis and PostgreSQL it also prints what
+the run cost them (connections and commands; sessions, transactions and rows read). Targets (2 cores, the load generator included):
 250 Germany + 50 World classrooms p95 <= 100 ms per request kind and move visible p95 <= 150 ms;
 30 Match classrooms claim visible p95 <= 100 ms, 60 <= 150 ms; the same across two servers; no
 errors; a reconnect <= 2 s. Only 127.0.0.1 is used.
@@ -473,6 +474,21 @@ def _redis_stats(url: str) -> tuple[int, int, int] | None:
     )
 
 
+def _postgres_stats(url: str) -> tuple[int, int, int] | None:
+    """Sessions opened so far, transactions and rows read so far (a connection per request
+    or a query per screen would show here)."""
+    if not url.startswith("postgres"):
+        return None
+    import psycopg
+
+    with psycopg.connect(url, autocommit=True) as conn:
+        row = conn.execute(
+            "SELECT sessions, xact_commit + xact_rollback, tup_returned + tup_fetched"
+            " FROM pg_stat_database WHERE datname = current_database()"
+        ).fetchone()
+    return int(row[0]), int(row[1]), int(row[2])
+
+
 def _pct(values: list[float], p: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))] * 1000
@@ -637,6 +653,7 @@ def main() -> None:
         parts = _server_parts(servers, redis_proc, pg_data)
 
         redis_before = _redis_stats(redis_url)
+        postgres_before = _postgres_stats(database_url)
         load_before = os.getloadavg()
         cpu_start = _children_cpu()
         table = _proc_table()
@@ -675,11 +692,20 @@ def main() -> None:
         }
         load_after = os.getloadavg()
         redis_after = _redis_stats(redis_url)
+        postgres_after = _postgres_stats(database_url)
     report(args, results, elapsed, load_before, load_after, cpu_parts, cpu_clients, per_worker)
     if redis_before and redis_after:
         print(
             f"Redis: {redis_after[0] - redis_before[0]} connections opened during the run, "
             f"{redis_after[1]} open at its end, {redis_after[2] - redis_before[2]} commands"
+        )
+    if postgres_before and postgres_after:
+        sessions, transactions, rows = (
+            a - b for a, b in zip(postgres_after, postgres_before, strict=True)
+        )
+        print(
+            f"PostgreSQL: {sessions} sessions opened during the run, {transactions} "
+            f"transactions, {rows} rows read"
         )
 
 
