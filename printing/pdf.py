@@ -6,6 +6,7 @@ to ``draw_face`` at its slot.
 
 from __future__ import annotations
 
+import functools
 import io
 from collections.abc import Callable, Iterable, Sequence
 
@@ -14,6 +15,7 @@ from reportlab import rl_config
 from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
 from reportlab.lib.utils import TimeStamp
+from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
 
 from printing.data import CardData
@@ -33,6 +35,10 @@ MARK_COLOUR = HexColor("#000000")
 # Binary (Flate-only) streams: ASCII85 on top makes files 25 % larger and, in pure Python,
 # costs more time than drawing the cards.
 rl_config.useA85 = 0
+# reportlab escapes each name of each dictionary it writes character by character, every time
+# (some 12,000 names for a 2,687-card deck, of a few dozen distinct ones): a pure function,
+# so cached.
+pdfdoc.PDFName = functools.lru_cache(maxsize=1024)(pdfdoc.PDFName)
 FOLD_COLOUR = HexColor("#777777")
 NOTE = _("{cm} cm · print at 100 %")
 DUPLEX = {"duplex-long": "DuplexFlipLongEdge", "duplex-short": "DuplexFlipShortEdge"}

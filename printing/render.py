@@ -14,7 +14,7 @@ import math
 from functools import lru_cache
 
 from reportlab.lib.colors import HexColor
-from reportlab.lib.rl_accel import fp_str
+from reportlab.lib.rl_accel import escapePDF, fp_str
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
@@ -24,7 +24,7 @@ from printing.board_diagram import draw_board_diagram
 from printing.colours import colour
 from printing.data import CardData
 from printing.faceplan import Plan, plan
-from printing.fonts import CAP, register_fonts
+from printing.fonts import CAP, Font, register_fonts
 from printing.layouts import (
     Background,
     Blob,
@@ -259,19 +259,31 @@ def _plain_line(obj: PDFTextObject, x: float, y: float, text: str) -> None:
         obj.setTextOrigin(x, y)
         obj.textLine(text)
         return
-    code.append(f"1 0 0 1 {fp_str(x, y)} Tm")
     obj._x0 = obj._x = x
     obj._y0 = obj._y = y - obj._leading  # where textLine leaves the cursor
     font, doc = _font(obj._fontname), canvas._doc
-    ops = []
+    # The text object joins its code with spaces: one string per line writes the same bytes.
+    ops = [f"1 0 0 1 {fp_str(x, y)} Tm"]
     for subset, chunk in font.splitString(text, doc):
-        if subset != obj._curSubset:
-            name = font.getSubsetInternalName(subset, doc)
-            ops.append(f"{name} {fp_str(obj._fontsize)} Tf {fp_str(obj._leading)} TL")
+        if subset != obj._curSubset:  # after each change of font (or of its subset)
+            ops.append(_select_font(canvas, font, subset, obj._fontsize, obj._leading))
             obj._curSubset = subset
-        ops.append(f"({canvas._escape(chunk)}) Tj")
+        ops.append(f"({escapePDF(chunk)}) Tj")
     ops.append("T*")
     code.append(" ".join(ops))
+
+
+def _select_font(canvas: Canvas, font: Font, subset: int, size: float, leading: float) -> str:
+    """The operators that select a font's subset at a size, as reportlab writes them: a few
+    dozen distinct ones per document, needed after every change of font (some 19,000 times
+    in a 2,687-card deck)."""
+    known = canvas.__dict__.setdefault("_spot_font_ops", {})
+    key = (font.fontName, subset, size, leading)
+    ops = known.get(key)
+    if ops is None:
+        name = font.getSubsetInternalName(subset, canvas._doc)
+        ops = known[key] = f"{name} {fp_str(size)} Tf {fp_str(leading)} TL"
+    return ops
 
 
 _font = lru_cache(maxsize=64)(pdfmetrics.getFont)
