@@ -176,10 +176,11 @@ def _draw_shape(canvas: Canvas, el: Element, data: CardData, face: Face, bleed: 
 
 def _fixed_form(canvas: Canvas, face: Face, face_plan: Plan, bleed: Bleed) -> str:
     """The face's fixed parts as a PDF form, defined once per document, face and bleed."""
-    name = f"face-{face_plan.key}-" + "-".join(f"{b:g}" for b in bleed)
-    defined = canvas.__dict__.setdefault("_spot_forms", set())
-    if name in defined:
+    defined = canvas.__dict__.setdefault("_spot_forms", {})
+    name = defined.get((face_plan.key, bleed))
+    if name is not None:
         return name
+    name = f"face-{face_plan.key}-" + "-".join(f"{b:g}" for b in bleed)
     reach = (MAX_BLEED + 10) * mm
     canvas.beginForm(name, -reach, -reach, face.width * mm + reach, face.height * mm + reach)
     regular, bold = register_fonts()
@@ -199,7 +200,7 @@ def _fixed_form(canvas: Canvas, face: Face, face_plan: Plan, bleed: Bleed) -> st
             _draw_shape(canvas, el, no_data, face, bleed)
     writer.flush()
     canvas.endForm()
-    defined.add(name)
+    defined[face_plan.key, bleed] = name
     return name
 
 
@@ -261,16 +262,34 @@ def _plain_line(obj: PDFTextObject, x: float, y: float, text: str) -> None:
         return
     obj._x0 = obj._x = x
     obj._y0 = obj._y = y - obj._leading  # where textLine leaves the cursor
-    font, doc = _font(obj._fontname), canvas._doc
+    font = _font(obj._fontname)
     # The text object joins its code with spaces: one string per line writes the same bytes.
     ops = [f"1 0 0 1 {fp_str(x, y)} Tm"]
-    for subset, chunk in font.splitString(text, doc):
+    for subset, chunk in _pieces(canvas, font, text):
         if subset != obj._curSubset:  # after each change of font (or of its subset)
             ops.append(_select_font(canvas, font, subset, obj._fontsize, obj._leading))
             obj._curSubset = subset
         ops.append(f"({escapePDF(chunk)}) Tj")
     ops.append("T*")
     code.append(" ".join(ops))
+
+
+def _pieces(canvas: Canvas, font: Font, text: str) -> list[tuple[int, bytes]]:
+    """``font.splitString(text, doc)``: the codes of characters the document has met, read
+    from the font's table for the document (which reportlab extends in place), or reportlab's
+    own path for anything new."""
+    tables = canvas.__dict__.setdefault("_spot_codes", {})
+    codes = tables.get(font.fontName)
+    if codes is None:
+        state = font.state.get(canvas._doc)
+        if state is None:
+            return font.splitString(text, canvas._doc)
+        codes = tables[font.fontName] = state.assignments
+    try:
+        # Nearly always: every code in the first subset (a code past 255 is in another).
+        return [(0, bytes(map(codes.__getitem__, map(ord, text))))]
+    except (KeyError, ValueError):
+        return font.splitString(text, canvas._doc)
 
 
 def _select_font(canvas: Canvas, font: Font, subset: int, size: float, leading: float) -> str:

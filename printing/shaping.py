@@ -114,7 +114,10 @@ def _simple(font: str) -> frozenset[str]:
 
 def width(text: str, font: str, size: float) -> float:
     """The width in points of ``text`` drawn along the fallback chain at ``size``."""
-    return sum(r.advance for r in runs(text, font)) * size
+    found = runs(text, font)
+    if len(found) == 1:  # nearly every text
+        return found[0].advance * size
+    return sum(r.advance for r in found) * size
 
 
 def check_text(text: str) -> None:
