@@ -176,7 +176,7 @@ def _draw_shape(canvas: Canvas, el: Element, data: CardData, face: Face, bleed: 
 
 def _fixed_form(canvas: Canvas, face: Face, face_plan: Plan, bleed: Bleed) -> str:
     """The face's fixed parts as a PDF form, defined once per document, face and bleed."""
-    defined = canvas.__dict__.setdefault("_spot_forms", {})
+    defined = canvas.__dict__.setdefault("_spot_face_forms", {})
     name = defined.get((face_plan.key, bleed))
     if name is not None:
         return name
