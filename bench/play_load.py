@@ -42,10 +42,11 @@ HTTP errors, sockets closed or refused, missed updates (a screen still without a
 5 s after it). ``--reconnect K`` adds a second screen to K classrooms whose network goes away
 for 30 s (``--outage``) again and again while the game goes on: the time from each reconnect
 to its screen showing the stage then current. With Redis and PostgreSQL it also prints what
-the run cost them (connections and commands; sessions, transactions and rows read). Targets (2 cores, the load generator included):
-250 Germany + 50 World classrooms p95 <= 100 ms per request kind and move visible p95 <= 150 ms;
-30 Match classrooms claim visible p95 <= 100 ms, 60 <= 150 ms; the same across two servers; no
-errors; a reconnect <= 2 s. Only 127.0.0.1 is used.
+the run cost them (connections and commands; sessions, transactions and rows read). Targets
+(2 cores, the load generator included): 250 Germany + 50 World classrooms p95 <= 100 ms per
+request kind and move visible p95 <= 150 ms; 30 Match classrooms claim visible p95 <= 100 ms,
+60 <= 150 ms; the same across two servers; no errors; a reconnect <= 2 s. Only 127.0.0.1 is
+used.
 """
 
 from __future__ import annotations
