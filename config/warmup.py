@@ -16,6 +16,8 @@ from django.template.loader import get_template
 from django.urls import get_resolver
 from django.utils import translation
 
+from play.core import registry
+
 
 def template_names() -> list[str]:
     """The project's own templates (the admin's and DRF's compile when first asked for)."""
@@ -31,8 +33,9 @@ def template_names() -> list[str]:
 
 
 def warm_up() -> int:
-    """Build the URL resolver, compile the project's templates and load every language's
-    catalogue; returns how many templates were compiled."""
+    """Import the editions, build the URL resolver, compile the project's templates and load
+    every language's catalogue; returns how many templates were compiled."""
+    registry.editions()  # each edition's module is imported on first use otherwise
     get_resolver().url_patterns  # noqa: B018 - building the resolver is the point
     names = template_names()
     for name in names:

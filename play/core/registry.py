@@ -1,17 +1,26 @@
-"""The editions the core knows: each edition's app config registers its ``Edition`` at start-up.
+"""The editions the core knows: each edition's app config registers its ``Edition`` at start-up,
+by the module that defines it; the module is imported the first time the core asks for it.
 
 The core never imports an edition; it looks them up here by slug.
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from importlib import import_module
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from play.core.engine import Edition
+if TYPE_CHECKING:
+    from play.core.engine import Edition
 
 _editions: dict[str, Edition] = {}
+_order: list[str] = []  # slugs in registration order (the order of INSTALLED_APPS)
+# Editions registered by module and not imported yet: slug → (dotted path, attribute). Their
+# rules, bots and views cost a seventh of Django's start-up, which commands such as
+# render_deck never need; the servers' warm-up (config.warmup) imports them all.
+_modules: dict[str, tuple[str, str]] = {}
+_loading = threading.Lock()
 
 
 def register(edition: Edition) -> None:
@@ -19,19 +28,46 @@ def register(edition: Edition) -> None:
     if existing is not None and existing is not edition:
         raise RuntimeError(f"two editions are called {edition.slug!r}")
     _editions[edition.slug] = edition
+    if edition.slug not in _order:
+        _order.append(edition.slug)
+
+
+def register_module(slug: str, module: str, attribute: str = "EDITION") -> None:
+    """The edition ``slug``, defined as ``attribute`` of ``module`` (a dotted path)."""
+    if slug in _editions or _modules.get(slug, (module, attribute)) != (module, attribute):
+        raise RuntimeError(f"two editions are called {slug!r}")
+    _modules[slug] = (module, attribute)
+    if slug not in _order:
+        _order.append(slug)
+
+
+def _load(slug: str) -> None:
+    with _loading:
+        if slug not in _modules:  # another thread has just loaded it
+            return
+        path, attribute = _modules[slug]
+        edition = getattr(import_module(path), attribute)
+        if edition.slug != slug:
+            raise RuntimeError(f"{path}.{attribute} is {edition.slug!r}, registered as {slug!r}")
+        register(edition)
+        del _modules[slug]
 
 
 def get(slug: str) -> Edition | None:
+    if slug in _modules:
+        _load(slug)
     return _editions.get(slug)
 
 
 def editions() -> list[Edition]:
     """Every registered edition, in registration order (the order of INSTALLED_APPS)."""
-    return list(_editions.values())
+    for slug in list(_modules):
+        _load(slug)
+    return [_editions[slug] for slug in _order if slug in _editions]
 
 
 def choices() -> list[tuple[str, object]]:
-    return [(edition.slug, edition.name) for edition in _editions.values()]
+    return [(edition.slug, edition.name) for edition in editions()]
 
 
 # An edition's older endpoints (``/api/games/{id}/tips/`` …), kept as aliases of its moves: the

@@ -9,7 +9,7 @@ class DiceConfig(AppConfig):
     verbose_name = "Spot On: the dice game (Knizia 1995)"
 
     def ready(self) -> None:
-        from play.core.registry import register
-        from play.editions.dice.edition import EDITION
+        from play.core import registry
 
-        register(EDITION)
+        # The edition module is imported when the core first asks for it (play.core.registry).
+        registry.register_module("dice", "play.editions.dice.edition")

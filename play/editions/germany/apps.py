@@ -10,7 +10,7 @@ class GermanyConfig(AppConfig):
 
     def ready(self) -> None:
         from play.core import registry
-        from play.editions.germany.edition import EDITION
 
-        registry.register(EDITION)
-        registry.register_legacy(EDITION.slug, "play.editions.germany.legacy")
+        # The edition module is imported when the core first asks for it (play.core.registry).
+        registry.register_module("germany", "play.editions.germany.edition")
+        registry.register_legacy("germany", "play.editions.germany.legacy")

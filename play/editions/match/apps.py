@@ -9,7 +9,7 @@ class MatchConfig(AppConfig):
     verbose_name = "Play: Match"
 
     def ready(self) -> None:
-        from play.core.registry import register
-        from play.editions.match.edition import EDITION
+        from play.core import registry
 
-        register(EDITION)
+        # The edition module is imported when the core first asks for it (play.core.registry).
+        registry.register_module("match", "play.editions.match.edition")

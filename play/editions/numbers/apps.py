@@ -10,6 +10,6 @@ class NumbersConfig(AppConfig):
 
     def ready(self) -> None:
         from play.core import registry
-        from play.editions.numbers.edition import EDITION
 
-        registry.register(EDITION)
+        # The edition module is imported when the core first asks for it (play.core.registry).
+        registry.register_module("numbers", "play.editions.numbers.edition")

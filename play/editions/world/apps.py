@@ -10,7 +10,7 @@ class WorldConfig(AppConfig):
 
     def ready(self) -> None:
         from play.core import registry
-        from play.editions.world.edition import WORLD
 
-        registry.register(WORLD)
-        registry.register_legacy(WORLD.slug, "play.editions.world.legacy")
+        # The edition module is imported when the core first asks for it (play.core.registry).
+        registry.register_module("world", "play.editions.world.edition", "WORLD")
+        registry.register_legacy("world", "play.editions.world.legacy")
