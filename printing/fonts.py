@@ -10,6 +10,7 @@ How a text becomes runs of glyphs along a chain is ``printing.shaping``.
 
 from __future__ import annotations
 
+import weakref
 from functools import cache
 from pathlib import Path
 
@@ -52,15 +53,26 @@ class Font(TTFont):
     Anything new (a character's first use, a no-break space, a second subset) goes the usual
     way, which keeps the subsets exactly as reportlab builds them."""
 
+    _last: tuple[weakref.ref, dict[int, int]] | None = None  # the last document's codes
+
     def splitString(self, text, doc, encoding="utf-8"):
-        state = self.state.get(doc)
-        if state is not None and isinstance(text, str):
-            try:
-                # Nearly always: every code in the first subset (a code past 255 is in another).
-                return [(0, bytes(map(state.assignments.__getitem__, map(ord, text))))]
-            except (KeyError, ValueError):
+        # The codes of the document drawn last, kept beside a weak reference to it: a lookup
+        # in reportlab's per-document table (a WeakKeyDictionary) for every line cost more
+        # than encoding the line. reportlab extends the table in place.
+        last = self._last
+        if last is not None and last[0]() is doc:
+            codes = last[1]
+        else:
+            state = self.state.get(doc)
+            if state is None or not isinstance(text, str):
                 return super().splitString(text, doc, encoding)
-        return super().splitString(text, doc, encoding)
+            codes = state.assignments
+            self._last = (weakref.ref(doc), codes)
+        try:
+            # Nearly always: every code in the first subset (a code past 255 is in another).
+            return [(0, bytes(map(codes.__getitem__, map(ord, text))))]
+        except (KeyError, ValueError, TypeError):
+            return super().splitString(text, doc, encoding)
 
 
 @cache

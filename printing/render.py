@@ -265,31 +265,13 @@ def _plain_line(obj: PDFTextObject, x: float, y: float, text: str) -> None:
     font = _font(obj._fontname)
     # The text object joins its code with spaces: one string per line writes the same bytes.
     ops = [f"1 0 0 1 {fp_str(x, y)} Tm"]
-    for subset, chunk in _pieces(canvas, font, text):
+    for subset, chunk in font.splitString(text, canvas._doc):
         if subset != obj._curSubset:  # after each change of font (or of its subset)
             ops.append(_select_font(canvas, font, subset, obj._fontsize, obj._leading))
             obj._curSubset = subset
         ops.append(f"({escapePDF(chunk)}) Tj")
     ops.append("T*")
     code.append(" ".join(ops))
-
-
-def _pieces(canvas: Canvas, font: Font, text: str) -> list[tuple[int, bytes]]:
-    """``font.splitString(text, doc)``: the codes of characters the document has met, read
-    from the font's table for the document (which reportlab extends in place), or reportlab's
-    own path for anything new."""
-    tables = canvas.__dict__.setdefault("_spot_codes", {})
-    codes = tables.get(font.fontName)
-    if codes is None:
-        state = font.state.get(canvas._doc)
-        if state is None:
-            return font.splitString(text, canvas._doc)
-        codes = tables[font.fontName] = state.assignments
-    try:
-        # Nearly always: every code in the first subset (a code past 255 is in another).
-        return [(0, bytes(map(codes.__getitem__, map(ord, text))))]
-    except (KeyError, ValueError):
-        return font.splitString(text, canvas._doc)
 
 
 def _select_font(canvas: Canvas, font: Font, subset: int, size: float, leading: float) -> str:
