@@ -9,7 +9,6 @@ import json
 from collections.abc import Iterable, Sequence
 
 import numpy as np
-from django.db.models import F
 
 from cards.grids import GridEdition
 from cards.models import Deck, DeckCard, Edition, Place
@@ -109,13 +108,18 @@ CARD_FIELDS = tuple(f for f in PRINTED_FIELDS if f != "updated_at")
 def _deck_rows(deck: Deck) -> list[tuple[Place, str, int]]:
     # The places with their cards' colour and quantity alongside: no DeckCard is built (half
     # the objects), and only what is printed is read (an image field costs more than the rest).
-    places = (
+    # Each place is made from its row as the ORM would (``from_db``), but told its loaded
+    # fields as a set: the ORM's list made that look-up a third of a 2,687-card deck's load.
+    rows = (
         Place.objects.filter(deck_cards__deck=deck)
-        .only(*CARD_FIELDS)
-        .annotate(card_colour=F("deck_cards__colour"), card_quantity=F("deck_cards__quantity"))
         .order_by("deck_cards__position", "name", "deck_cards__id")
+        .values_list(*CARD_FIELDS, "deck_cards__colour", "deck_cards__quantity")
     )
-    return [(place, place.card_colour, place.card_quantity) for place in places]
+    db, n = rows.db, len(CARD_FIELDS)
+    return [(Place.from_db(db, _CARD_FIELD_SET, row[:n]), row[n], row[n + 1]) for row in rows]
+
+
+_CARD_FIELD_SET = frozenset(CARD_FIELDS)
 
 
 def deck_cards(deck: Deck, language: str | None = None) -> list[CardData]:

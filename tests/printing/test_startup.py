@@ -65,3 +65,47 @@ def test_the_shell_imports_every_model_without_a_note_about_ones_it_could_not():
     )  # fmt: skip
     assert "could not be automatically imported" not in result.stdout + result.stderr
     assert json.loads(result.stdout.strip().splitlines()[-1]) == [True, True]
+
+
+ENDING_PROBE = """
+import atexit, runpy, sys
+
+# A file left open: Python writes out what it holds only as it takes itself apart at the end.
+left_open = open(sys.argv[1], "w")
+left_open.write("torn down")
+atexit.register(lambda: sys.stderr.write("exit handlers ran\\n"))
+sys.argv = ["manage.py", *sys.argv[2:]]
+runpy.run_path("manage.py", run_name="__main__")
+"""
+
+
+def _run_manage(tmp_path: Path, *args: str) -> tuple[subprocess.CompletedProcess, str]:
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings", "PYTHONPATH": str(ROOT)}
+    left_open = tmp_path / "left-open.txt"
+    result = subprocess.run(
+        [sys.executable, "-c", ENDING_PROBE, str(left_open), *args],
+        env=env, cwd=ROOT, capture_output=True, text=True,
+    )  # fmt: skip
+    return result, left_open.read_text()
+
+
+def test_a_print_command_ends_without_taking_python_apart_but_runs_the_exit_handlers(tmp_path):
+    out = tmp_path / "numbers.pdf"
+    result, left_open = _run_manage(tmp_path, "render_kit", "numbers", "--what", "rules",
+                                    "--out", str(out))  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert f"wrote {out}" in result.stdout  # flushed into the pipe before the end
+    assert out.read_bytes().startswith(b"%PDF")
+    assert "exit handlers ran" in result.stderr
+    assert left_open == ""  # what is left open is lost: the print commands leave nothing open
+
+
+def test_a_failed_print_command_and_other_commands_end_as_python_does(tmp_path):
+    failed = _run_manage(tmp_path, "render_kit", "numbers", "--track-length", "20", "--out", "x")
+    assert failed[0].returncode == 1
+    assert "track_length does not apply to the numbers kit" in failed[0].stderr
+    other = _run_manage(tmp_path, "check")
+    assert other[0].returncode == 0, other[0].stderr
+    for result, left_open in (failed, other):
+        assert "exit handlers ran" in result.stderr
+        assert left_open == "torn down"
