@@ -244,6 +244,9 @@ PLAY_PUSH = env_bool("PLAY_PUSH", True)
 # How often each socket server looks up the versions of the games its screens show: with Redis
 # a safety net, without it how changes made by another process (gunicorn) reach its screens.
 PUSH_CHECK_SECONDS = env_int("PUSH_CHECK_SECONDS", 5 if REDIS_URL else 1, minimum=1)
+# Games a socket server process draws at once (each in a worker thread): the drawing holds
+# Python's lock, so more at once only makes each take longer.
+PUSH_DRAWING_AT_ONCE = env_int("PUSH_DRAWING_AT_ONCE", 2, minimum=1)
 
 if REDIS_URL:
     CACHES = {

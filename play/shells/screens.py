@@ -333,8 +333,11 @@ def _game_with_seats(code: str, heard: int) -> tuple[Game, tuple[Team, ...]] | N
 
     def read() -> tuple[Game, tuple[Team, ...]] | None:
         found = reads.game_with_seats(code, "initial")
-        if found is not None and not heard:  # read after its version was committed
-            _heard.put((code, found[0].version), found)
+        if found is not None:
+            game, seats = found
+            _seats.put((game.pk, game.code, game.version), seats)  # the stages' seats too
+            if not heard:  # read after its version was committed
+                _heard.put((code, game.version), found)
         return found
 
     if not heard:
@@ -415,6 +418,21 @@ def socket_stage(
     # No CSRF cookie, no token: an empty field lets Django read the header htmx sends.
     token = csrf.get_token(request) if "CSRF_COOKIE" in request.META else ""
     return game.version, html.replace(CSRF_STAND_IN, token), game.bot_due_at
+
+
+def socket_stages(
+    code: str, asked: list[tuple[HttpRequest, bool, int]], heard: int = 0
+) -> list[Stage | Exception | None]:
+    """``socket_stage`` for each of a game's screens in this process (request, whether it is
+    the projector, the version it shows), in turn: one read of the game serves them all. A
+    screen whose stage could not be drawn gets the error, the others their stages."""
+    stages: list[Stage | Exception | None] = []
+    for request, host, shown in asked:
+        try:
+            stages.append(socket_stage(request, code, host, shown, heard))
+        except Exception as error:
+            stages.append(error)
+    return stages
 
 
 def socket_bots(game_id: int) -> None:

@@ -5,8 +5,8 @@ extension swaps it in by its id).
 A socket proves itself as the screen's polls do: a device with its team token (cookie), the
 projector with its teacher's session. Each message is checked again — a device kicked by the
 teacher or a teacher logged out (on any server) is closed, and the page's next poll takes it
-where a poll would. Stages are rendered once per view and version in each process
-(``screens.socket_stage``), however many screens show that view.
+where a poll would. The screens of a game in one process are a ``Room``: a change is read once
+and each view drawn once there (``screens.socket_stages``), however many screens show it.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ import asyncio
 import logging
 import re
 import time
+import weakref
 from http.cookies import SimpleCookie
 from typing import Any
 from urllib.parse import parse_qs
@@ -60,47 +61,29 @@ def socket_request(scope: dict[str, Any]) -> HttpRequest:
 
 
 def _sync(function):
-    # Each screen's redraw reads the database in a worker thread; not all on one thread.
+    # A game's redraw reads the database in a worker thread; games redraw side by side.
     return database_sync_to_async(function, thread_sensitive=False)
 
 
-class StageSocket(AsyncWebsocketConsumer):
-    host = False  # the projector's socket (the teacher's session) or a device's (its token)
+class Room:
+    """The screens of one game in this process. A change is drawn for all of them at once, in
+    one worker thread: the game is read once and each view drawn once, and no worker waits
+    for another's read while other games' changes queue behind it (a class's every screen
+    redrawing on its own held a worker each, most of them waiting)."""
 
-    async def connect(self) -> None:
-        self.code = str(self.scope["url_route"]["kwargs"]["code"]).upper()[:16]
-        self.request = socket_request(self.scope)
-        seen = parse_qs(self.scope.get("query_string", b"").decode()).get("v", ["0"])[0]
-        self.sent = int(seen) if is_digits(seen) and len(seen) < 10 else 0
-        found = await _sync(screens.socket_game)(self.request, self.code, self.host)
-        if found is None:
-            self.game_id = None
-            await self.close(code=4403)
-            return
-        self.game_id, version = found
+    def __init__(self, game_id: int, code: str) -> None:
+        self.game_id, self.code = game_id, code
+        self.screens: set[StageSocket] = set()
         self.pending = False
         self.heard = 0  # the newest version announced
         self.look_up = False  # whether to read the game as it is now, whatever was announced
         self.drawing: asyncio.Task | None = None
-        push.hub.watch(self.game_id, self.changed)
-        push.start_listening()
-        await self.accept()
-        # Catch up from the version the page was drawn at to the one just read, or to one
-        # announced since: its stage is drawn from what was read, without reading it again.
-        self.changed(max(version, push.hub.latest(self.game_id)))
-
-    async def disconnect(self, code: int) -> None:
-        if getattr(self, "game_id", None) is not None:
-            push.hub.unwatch(self.game_id, self.changed)
-
-    async def receive(self, text_data=None, bytes_data=None) -> None:
-        """Screens only listen; moves go over HTTP, where their answers and errors are."""
 
     def changed(self, version: int) -> None:
         """Called in the event loop for every announcement of this game (0: look anyway)."""
-        if version and version <= self.sent:
-            return
         if version:
+            if all(version <= screen.sent for screen in self.screens):
+                return
             self.heard = max(self.heard, version)
         else:
             self.look_up = True
@@ -109,30 +92,103 @@ class StageSocket(AsyncWebsocketConsumer):
             self.drawing = asyncio.get_running_loop().create_task(self.redraw())
 
     async def redraw(self) -> None:
-        # An announcement heard while a stage is drawn is covered by looking once more.
+        # An announcement heard while the stages are drawn is covered by looking once more.
         while self.pending:
             heard = 0 if self.look_up else self.heard
             self.pending = self.look_up = False
+            # Nothing is drawn for a screen that already shows the version announced.
+            behind = [s for s in self.screens if not heard or s.sent < heard]
+            if not behind:
+                continue
+            asked = [(s.request, s.host, s.sent) for s in behind]
             try:
-                # Nothing is drawn for a screen that already shows the game's version.
-                stage = await _sync(screens.socket_stage)(
-                    self.request, self.code, self.host, self.sent, heard
-                )
-            except Exception:  # reported; the page reconnects (1011) and polls meanwhile
-                log.exception("push: could not draw the stage of game %s", self.code)
-                await self.close(code=1011)
-                return
-            try:
-                if stage is None:
-                    await self.close(code=GONE)
-                    return
-                version, html, bot_due_at = stage
-                if version > self.sent:
-                    self.sent = version
-                    await self.send(text_data=html)
-            except OSError:  # the server's ClientDisconnected: the screen left while it was drawn
-                return
-            plan_bots(self.game_id, bot_due_at)
+                async with _drawing_turn():
+                    stages = await _sync(screens.socket_stages)(self.code, asked, heard)
+            except Exception as error:  # the database gone: every screen reconnects and polls
+                stages = [error] * len(behind)
+            drawn = [stage for stage in stages if isinstance(stage, tuple)]
+            for screen, stage in zip(behind, stages, strict=True):
+                await screen.show(stage)
+            if drawn:
+                plan_bots(self.game_id, drawn[-1][2])
+
+    def leave(self, screen: StageSocket) -> None:
+        self.screens.discard(screen)
+        if not self.screens and _rooms.get(self.game_id) is self:
+            del _rooms[self.game_id]
+            push.hub.unwatch(self.game_id, self.changed)
+
+
+_rooms: dict[int, Room] = {}
+_turns: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Semaphore] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _drawing_turn() -> asyncio.Semaphore:
+    """A turn to draw a game's stages (``PUSH_DRAWING_AT_ONCE`` at once in this process): the
+    drawing holds Python's lock, so games drawn side by side each took as long as all of them,
+    and a class's screens waited for the other classes' drawings too (measured with
+    bench/play_load.py: a world move seen on every screen at p95 219 ms with six at once,
+    160 ms with two)."""
+    loop = asyncio.get_running_loop()
+    turn = _turns.get(loop)
+    if turn is None:
+        turn = _turns[loop] = asyncio.Semaphore(settings.PUSH_DRAWING_AT_ONCE)
+    return turn
+
+
+class StageSocket(AsyncWebsocketConsumer):
+    host = False  # the projector's socket (the teacher's session) or a device's (its token)
+    room: Room | None = None
+
+    async def connect(self) -> None:
+        self.code = str(self.scope["url_route"]["kwargs"]["code"]).upper()[:16]
+        self.request = socket_request(self.scope)
+        seen = parse_qs(self.scope.get("query_string", b"").decode()).get("v", ["0"])[0]
+        self.sent = int(seen) if is_digits(seen) and len(seen) < 10 else 0
+        found = await _sync(screens.socket_game)(self.request, self.code, self.host)
+        if found is None:
+            await self.close(code=4403)
+            return
+        game_id, version = found
+        room = _rooms.get(game_id)
+        if room is None:
+            room = _rooms[game_id] = Room(game_id, self.code)
+            push.hub.watch(game_id, room.changed)
+        room.screens.add(self)
+        self.room = room
+        push.start_listening()
+        await self.accept()
+        # Catch up from the version the page was drawn at to the one just read, or to one
+        # announced since: its stage is drawn from what was read, without reading it again.
+        room.changed(max(version, push.hub.latest(game_id)))
+
+    async def disconnect(self, code: int) -> None:
+        if self.room is not None:
+            self.room.leave(self)
+            self.room = None
+
+    async def receive(self, text_data=None, bytes_data=None) -> None:
+        """Screens only listen; moves go over HTTP, where their answers and errors are."""
+
+    async def show(self, stage: screens.Stage | Exception | None) -> None:
+        """Send a stage drawn for this screen, or close it: no longer allowed to watch (None),
+        or its stage could not be drawn (reported; the page reconnects and polls meanwhile)."""
+        if self.room is None:  # gone while its stage was drawn
+            return
+        try:
+            if isinstance(stage, Exception) or stage is None:
+                if stage is not None:
+                    log.error("push: could not draw game %s's stage", self.code, exc_info=stage)
+                self.room.leave(self)  # hears of no more changes while it closes
+                self.room = None
+                await self.close(code=GONE if stage is None else 1011)
+            elif stage[0] > self.sent:
+                self.sent = stage[0]
+                await self.send(text_data=stage[1])
+        except OSError:  # the server's ClientDisconnected: the screen left while it was drawn
+            return
 
 
 # A computer seat's delayed move is made when it falls due, as a screen's poll would make it:

@@ -374,3 +374,73 @@ def test_a_computer_seat_s_delayed_move_is_made_and_pushed_without_any_poll(
 
     run(scenario)
     assert Game.objects.get(pk=game.pk).moves.filter(seat=1, by_bot=True).exists()
+
+
+def test_a_change_is_drawn_for_all_of_a_game_s_screens_here_at_once(dice_game, monkeypatch):
+    """The screens of a game in one process are drawn together: one worker's turn for the
+    change, not one per screen (a class's screens each holding a worker, most of them waiting
+    for the first one's read, made other classes' changes queue behind them)."""
+    from play.shells import screens
+
+    tokens = _token(dice_game, 0), _token(dice_game, 1)
+    turns = []
+    real = screens.socket_stages
+    monkeypatch.setattr(
+        screens,
+        "socket_stages",
+        lambda code, asked, heard: turns.append(len(asked)) or real(code, asked, heard),
+    )
+
+    async def scenario():
+        devices = [_device(dice_game, token) for token in (*tokens, tokens[1])]
+        for device in devices:
+            assert (await device.connect())[0]
+            await device.receive_from(timeout=15)
+        turns.clear()
+        await asyncio.to_thread(_move, dice_game, 0, "place", {"edge": "left", "index": 0})
+        pushed = [await device.receive_from(timeout=15) for device in devices]
+        assert len({_version(html) for html in pushed}) == 1
+        for device in devices:
+            await device.disconnect()
+
+    run(scenario)
+    assert turns == [3]
+
+
+def test_games_take_turns_to_draw_as_many_at_once_as_set(teacher, settings, monkeypatch):
+    import threading
+    import time
+
+    from play.shells import screens
+
+    settings.PUSH_DRAWING_AT_ONCE = 1
+    games = [
+        store.create_game(user=teacher, edition="dice", seat_names=["A", "B"], mode="devices")
+        for _ in range(3)
+    ]
+    tokens = [_token(game, 0) for game in games]
+    lock, drawing, most = threading.Lock(), [0], [0]
+    real = screens.socket_stages
+
+    def counted(code, asked, heard):
+        with lock:
+            drawing[0] += 1
+            most[0] = max(most[0], drawing[0])
+        try:
+            time.sleep(0.2)  # long enough for the others to try to draw meanwhile
+            return real(code, asked, heard)
+        finally:
+            with lock:
+                drawing[0] -= 1
+
+    monkeypatch.setattr(screens, "socket_stages", counted)
+
+    async def scenario():
+        devices = [_device(game, token) for game, token in zip(games, tokens, strict=True)]
+        await asyncio.gather(*(device.connect() for device in devices))
+        await asyncio.gather(*(device.receive_from(timeout=15) for device in devices))
+        for device in devices:
+            await device.disconnect()
+
+    run(scenario)
+    assert most == [1]
