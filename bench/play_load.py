@@ -3,16 +3,17 @@ screens speaking the push protocol (a WebSocket each) as the browsers do, or pol
 
 Run: python bench/play_load.py [--games 100] [--places 60] [--world-games 0] [--match-games 0]
 [--seconds 60] [--push | --poll] [--servers 1] [--redis-url URL] [--database-url URL] [--postgres]
-[--reconnect 0] [--workers 5] [--worker-class gthread] [--threads 4] [--keep-alive 5]
-[--asgi-workers 2] [--join 10] [--procs 4] [--profile-asgi FILE]. Germany games
+[--reconnect 0] [--workers N] [--worker-class gthread] [--threads 4] [--keep-alive 5]
+[--asgi-workers 1] [--join 10] [--procs 4] [--profile-asgi FILE]. Germany games
 are driven by bench/_play_germany.py, World games (6 teams guessing at once) by
 bench/_play_world.py, match games (4 devices racing to claim cards) by bench/_play_match.py; each
 screen is a bench/_page.py page. Screens join at random over the first 10 s (--join), and
 latencies are measured after that: 10 s is a class starting together and, for a whole school at
 once, the storm of a restart (every socket reconnects); --join 60 measures the classes at play.
 
-Servers. Each app server runs the way README deploys it: gunicorn with --preload, 5 gthread
-workers of 4 threads keeping connections alive for 5 s, for the pages, their polls and moves;
+Servers. Each app server runs the way README deploys it: gunicorn with --preload, a gthread
+worker of 4 threads per core of its share of this machine plus one (3 on 2 cores; 2 each with
+``--servers 2``), keeping connections alive for 5 s, for the pages, their polls and moves;
 with push (the default) also one uvicorn (``config.asgi``) for the screens' sockets, and both
 reach each other through Redis (pub/sub and the cache): the bench starts a Redis on a free port
 unless ``--redis-url`` names one. The database is a fresh SQLite file in WAL mode, or the empty
@@ -557,10 +558,13 @@ def main() -> None:
     parser.add_argument(
         "--postgres", action="store_true", help="start a throw-away PostgreSQL for one server too"
     )
-    # As README's "Deploying" runs it: sync workers, about 2 per core plus 1. Each request then
-    # goes to whichever worker is free; kept-alive connections (gthread) stick to the worker
-    # that accepted them, and one busy worker saturates its core while the others idle.
-    parser.add_argument("--workers", type=int, default=5, help="gunicorn's, per server")
+    # As README's "Deploying" runs it: a worker per core of the server plus one, each server
+    # having its share of this machine's cores (with --servers 2 on 2 cores: one each). More
+    # processes than that made every request and redraw wait longer for a core (measured: two
+    # servers of 5 workers and 2 uvicorns each saw moves at p95 338 ms, of 2 and 1 at 171 ms).
+    parser.add_argument(
+        "--workers", type=int, default=None, help="gunicorn's, per server (default: per core + 1)"
+    )
     # gthread keeps a browser's connection between polls; gunicorn's sync worker closes each
     # one and then waits for the client to close its side too (measured: p95 ~2x worse).
     parser.add_argument("--worker-class", choices=("sync", "gthread"), default="gthread")
@@ -570,7 +574,7 @@ def main() -> None:
         "--worker-connections", type=int, default=None, help="gthread: kept connections per worker"
     )
     parser.add_argument(
-        "--asgi-workers", type=int, default=2, help="uvicorn processes per server (the README's 2)"
+        "--asgi-workers", type=int, default=1, help="uvicorn processes per server (the README's 1)"
     )
     parser.add_argument("--procs", type=int, default=4, help="client processes")
     parser.add_argument(
@@ -607,6 +611,8 @@ def main() -> None:
         parser.error("--seconds must be longer than --join")
     if args.reconnect and args.seconds < args.join + args.outage + 25:
         parser.error(f"--reconnect needs --seconds >= {args.join + args.outage + 25:.0f}")
+    if args.workers is None:
+        args.workers = max(1, (os.cpu_count() or 2) // args.servers) + 1
 
     tmp = Path(tempfile.mkdtemp(prefix="play-load-"))
     with ExitStack() as stack:
