@@ -37,9 +37,15 @@ def assert_fits(page, label=""):
 
 
 def click_in_view(page, locator, label=""):
-    # A pushed redraw may be swapping the stage in just now: wait for the control to be shown.
-    locator.wait_for(state="visible")
-    box = locator.bounding_box()
+    """Click a control that must be wholly on the screen. A pushed redraw may be swapping the
+    stage in just now (a phone joining redraws the projector): its box is read until the
+    control is shown, not at the one moment the old one was gone."""
+    for _attempt in range(50):
+        locator.wait_for(state="visible")
+        box = locator.bounding_box()
+        if box is not None:
+            break
+        page.wait_for_timeout(100)
     size = page.viewport_size
     assert box is not None, label
     assert box["y"] >= 0 and box["y"] + box["height"] <= size["height"] + 1, (label, box)
