@@ -102,7 +102,7 @@ class Room:
                 continue
             asked = [(s.request, s.host, s.sent) for s in behind]
             try:
-                async with _drawing_turn():
+                async with _loops().turns:
                     stages = await _sync(screens.socket_stages)(self.code, asked, heard)
             except Exception as error:  # the database gone: every screen reconnects and polls
                 stages = [error] * len(behind)
@@ -112,30 +112,45 @@ class Room:
             if drawn:
                 plan_bots(self.game_id, drawn[-1][2])
 
+    @classmethod
+    def of(cls, game_id: int, code: str) -> Room:
+        """The game's room in this event loop (a server has one; tests start several)."""
+        rooms = _loops().rooms
+        room = rooms.get(game_id)
+        if room is None:
+            room = rooms[game_id] = cls(game_id, code)
+            push.hub.watch(game_id, room.changed)
+        return room
+
     def leave(self, screen: StageSocket) -> None:
         self.screens.discard(screen)
-        if not self.screens and _rooms.get(self.game_id) is self:
-            del _rooms[self.game_id]
+        rooms = _loops().rooms
+        if not self.screens and rooms.get(self.game_id) is self:
+            del rooms[self.game_id]
             push.hub.unwatch(self.game_id, self.changed)
 
 
-_rooms: dict[int, Room] = {}
-_turns: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Semaphore] = (
-    weakref.WeakKeyDictionary()
-)
+class _Loop:
+    """What the sockets of one event loop share: their games' rooms, and the turns to draw
+    (``PUSH_DRAWING_AT_ONCE`` games at once: the drawing holds Python's lock, so games drawn
+    side by side each took as long as all of them, and a class's screens waited for the
+    other classes' drawings too; measured with bench/play_load.py, a World move was seen on
+    every screen at p95 219 ms with six at once, 160 ms with two)."""
+
+    def __init__(self) -> None:
+        self.rooms: dict[int, Room] = {}
+        self.turns = asyncio.Semaphore(settings.PUSH_DRAWING_AT_ONCE)
 
 
-def _drawing_turn() -> asyncio.Semaphore:
-    """A turn to draw a game's stages (``PUSH_DRAWING_AT_ONCE`` at once in this process): the
-    drawing holds Python's lock, so games drawn side by side each took as long as all of them,
-    and a class's screens waited for the other classes' drawings too (measured with
-    bench/play_load.py: a world move seen on every screen at p95 219 ms with six at once,
-    160 ms with two)."""
+_per_loop: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, _Loop] = weakref.WeakKeyDictionary()
+
+
+def _loops() -> _Loop:
     loop = asyncio.get_running_loop()
-    turn = _turns.get(loop)
-    if turn is None:
-        turn = _turns[loop] = asyncio.Semaphore(settings.PUSH_DRAWING_AT_ONCE)
-    return turn
+    found = _per_loop.get(loop)
+    if found is None:
+        found = _per_loop[loop] = _Loop()
+    return found
 
 
 class StageSocket(AsyncWebsocketConsumer):
@@ -152,10 +167,7 @@ class StageSocket(AsyncWebsocketConsumer):
             await self.close(code=4403)
             return
         game_id, version = found
-        room = _rooms.get(game_id)
-        if room is None:
-            room = _rooms[game_id] = Room(game_id, self.code)
-            push.hub.watch(game_id, room.changed)
+        room = Room.of(game_id, self.code)
         room.screens.add(self)
         self.room = room
         push.start_listening()
