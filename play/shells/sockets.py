@@ -102,7 +102,7 @@ class Room:
                 continue
             asked = [(s.request, s.host, s.sent) for s in behind]
             try:
-                async with _loops().turns:
+                async with _this_loop().turns:
                     stages = await _sync(screens.socket_stages)(self.code, asked, heard)
             except Exception as error:  # the database gone: every screen reconnects and polls
                 stages = [error] * len(behind)
@@ -115,7 +115,7 @@ class Room:
     @classmethod
     def of(cls, game_id: int, code: str) -> Room:
         """The game's room in this event loop (a server has one; tests start several)."""
-        rooms = _loops().rooms
+        rooms = _this_loop().rooms
         room = rooms.get(game_id)
         if room is None:
             room = rooms[game_id] = cls(game_id, code)
@@ -124,7 +124,7 @@ class Room:
 
     def leave(self, screen: StageSocket) -> None:
         self.screens.discard(screen)
-        rooms = _loops().rooms
+        rooms = _this_loop().rooms
         if not self.screens and rooms.get(self.game_id) is self:
             del rooms[self.game_id]
             push.hub.unwatch(self.game_id, self.changed)
@@ -145,7 +145,7 @@ class _Loop:
 _per_loop: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, _Loop] = weakref.WeakKeyDictionary()
 
 
-def _loops() -> _Loop:
+def _this_loop() -> _Loop:
     loop = asyncio.get_running_loop()
     found = _per_loop.get(loop)
     if found is None:
