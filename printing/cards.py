@@ -7,6 +7,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Iterable, Sequence
+from functools import cache
 
 import numpy as np
 
@@ -110,16 +111,20 @@ def _deck_rows(deck: Deck) -> list[tuple[Place, str, int]]:
     # the objects), and only what is printed is read (an image field costs more than the rest).
     # Each place is made from its row as the ORM would (``from_db``), but told its loaded
     # fields as a set: the ORM's list made that look-up a third of a 2,687-card deck's load.
+    columns = _card_columns()
     rows = (
         Place.objects.filter(deck_cards__deck=deck)
         .order_by("deck_cards__position", "name", "deck_cards__id")
-        .values_list(*CARD_FIELDS, "deck_cards__colour", "deck_cards__quantity")
+        .values_list(*columns, "deck_cards__colour", "deck_cards__quantity")
     )
-    db, n = rows.db, len(CARD_FIELDS)
-    return [(Place.from_db(db, _CARD_FIELD_SET, row[:n]), row[n], row[n + 1]) for row in rows]
+    db, n, loaded = rows.db, len(columns), frozenset(columns)
+    return [(Place.from_db(db, loaded, row[:n]), row[n], row[n + 1]) for row in rows]
 
 
-_CARD_FIELD_SET = frozenset(CARD_FIELDS)
+@cache
+def _card_columns() -> tuple[str, ...]:
+    """The printed fields in the model's order: the order ``from_db`` takes values in."""
+    return tuple(f.attname for f in Place._meta.concrete_fields if f.attname in CARD_FIELDS)
 
 
 def deck_cards(deck: Deck, language: str | None = None) -> list[CardData]:

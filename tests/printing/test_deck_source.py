@@ -31,3 +31,18 @@ def test_it_loads_a_grid_deck_with_its_edition(django_assert_num_queries):
     with django_assert_num_queries(2):  # the grid edition, then the cards
         info = deck_info(deck)
     assert info.cards and all(c.ns is not None for c in info.cards)
+
+
+def test_a_deck_s_places_are_read_as_the_orm_reads_them(germany_deck, world_deck):
+    from printing.cards import CARD_FIELDS, _deck_rows
+
+    for deck in (germany_deck, world_deck):
+        cards = {card.place_id: card for card in deck.cards.select_related("place")}
+        rows = _deck_rows(deck)
+        assert len(rows) == len(cards)
+        for place, colour, quantity in rows:
+            card = cards[place.pk]
+            for field in CARD_FIELDS:
+                assert getattr(place, field) == getattr(card.place, field), field
+            assert (colour, quantity) == (card.colour, card.quantity)
+            assert not place._state.adding
