@@ -345,26 +345,45 @@ def _game_with_seats(code: str, heard: int) -> tuple[Game, tuple[Team, ...]] | N
     return _heard.get((code, heard), read)
 
 
-def _socket_seat(request: HttpRequest, code: str, heard: int = 0) -> tuple[Game, Team] | None:
+# A socket's handshake asks who may watch, not what the stage shows: it reads the game without
+# its state and start, which hold its whole deck (a Germany game's some 190 KB). A page just
+# drawn is up to date and needs no stage; one that is behind is drawn from a read of its own.
+HANDSHAKE = ("initial", "state")
+
+
+def _socket_seat(
+    request: HttpRequest, code: str, heard: int = 0, *, handshake: bool = False
+) -> tuple[Game, Team] | None:
     """The game and the seat the socket's team token holds in it, or None."""
     token = request.COOKIES.get(access.team_cookie_name(code))
-    found = _game_with_seats(code, heard) if token else None
+    if not token:
+        return None
+    if handshake:  # only a game on the engine (its state not null) has seats to hold
+        seat = reads.seat_with_game(code, token, *HANDSHAKE)
+        return None if seat is None else (seat.game, seat)
+    found = _game_with_seats(code, heard)
     if found is None or found[0].state is None:  # no game, or not one on the engine
         return None
     seat = next((seat for seat in found[1] if seat.token == token), None)
     return None if seat is None else (found[0], seat)
 
 
-def _socket_host_game(request: HttpRequest, code: str, heard: int = 0) -> Game | None:
+def _socket_host_game(
+    request: HttpRequest, code: str, heard: int = 0, *, handshake: bool = False
+) -> Game | None:
     """The teacher's game while the socket's session still lives (a log-out on any server
     ends it) and its user still runs the game."""
     session = request.session
     if session is None or not session.session_key or not session.exists(session.session_key):
         return None
-    found = _game_with_seats(code, heard)
-    if found is None or not access.can_manage(request.user, found[0]):
+    if handshake:
+        game = reads.game_by_code(code, *HANDSHAKE)
+    else:
+        found = _game_with_seats(code, heard)
+        game = None if found is None else found[0]
+    if game is None or not access.can_manage(request.user, game):
         return None
-    return found[0]
+    return game
 
 
 def socket_game(request: HttpRequest, code: str, host: bool) -> tuple[int, int] | None:
@@ -373,11 +392,11 @@ def socket_game(request: HttpRequest, code: str, host: bool) -> tuple[int, int] 
     try:
         if host:
             access.check_code_lookups(request)
-            game = _socket_host_game(request, code)
+            game = _socket_host_game(request, code, handshake=True)
             if game is None and not Game.objects.filter(code=code).exists():
                 access.count_code_miss(request)
         else:
-            seat = _socket_seat(request, code)
+            seat = _socket_seat(request, code, handshake=True)
             if seat is None and request.COOKIES.get(access.team_cookie_name(code)):
                 access.check_code_lookups(request)
                 access.count_code_miss(request)  # a code and a token that do not match

@@ -173,7 +173,7 @@ class StageSocket(AsyncWebsocketConsumer):
         push.start_listening()
         await self.accept()
         # Catch up from the version the page was drawn at to the one just read, or to one
-        # announced since: its stage is drawn from what was read, without reading it again.
+        # announced since (nothing is drawn for a page that is up to date).
         room.changed(max(version, push.hub.latest(game_id)))
 
     async def disconnect(self, code: int) -> None:

@@ -290,9 +290,10 @@ def test_a_view_is_drawn_once_per_version_however_many_screens_show_it(
 
 
 def test_the_screens_of_a_class_read_the_game_once_per_change_they_hear_of(dice_game, monkeypatch):
-    """A socket reads its game once as it opens, and draws its first stage from that. A change
-    announced to several screens of a class: the first to redraw reads the game with its
-    seats, the others use what it read; each still gets its own seat's stage."""
+    """A socket's handshake reads its seat, not its game's state; screens whose pages are
+    behind draw their first stages from one read of the game. A change announced to several
+    screens of a class: one read of the game with its seats; each still gets its own seat's
+    stage."""
     from play.core import reads
 
     tokens = _token(dice_game, 0), _token(dice_game, 1)
@@ -305,7 +306,7 @@ def test_the_screens_of_a_class_read_the_game_once_per_change_they_hear_of(dice_
         for screen in screens:
             assert (await screen.connect())[0]
             await screen.receive_from(timeout=15)
-        assert read == [dice_game.code] * len(screens)
+        assert read == [dice_game.code]
         read.clear()
         await asyncio.to_thread(_move, dice_game, 0, "place", {"edge": "left", "index": 0})
         pushed = [await screen.receive_from(timeout=15) for screen in screens]
@@ -444,3 +445,30 @@ def test_games_take_turns_to_draw_as_many_at_once_as_set(teacher, settings, monk
 
     run(scenario)
     assert most == [1]
+
+
+def test_a_handshake_reads_no_stage_and_an_up_to_date_page_gets_none_drawn(dice_game, monkeypatch):
+    """A game's state holds its whole deck: a whole school's screens opening their sockets
+    read none of it when their pages are up to date, and nothing is drawn for them."""
+    from play.core import reads
+    from play.shells import screens
+
+    token = _token(dice_game, 0)
+    game = Game.objects.get(pk=dice_game.pk)
+    read, drawn = [], []
+    real_read, real_draw = reads.game_with_seats, screens.socket_stages
+    monkeypatch.setattr(reads, "game_with_seats", lambda *a: read.append(a) or real_read(*a))
+    monkeypatch.setattr(screens, "socket_stages", lambda *a: drawn.append(a) or real_draw(*a))
+    asked = []
+    real_seat = reads.seat_with_game
+    monkeypatch.setattr(reads, "seat_with_game", lambda *a: asked.append(a[2:]) or real_seat(*a))
+
+    async def scenario():
+        device = _device(game, token, version=game.version)
+        assert (await device.connect())[0]
+        assert await device.receive_nothing(timeout=0.5)
+        await device.disconnect()
+
+    run(scenario)
+    assert asked == [("initial", "state")]
+    assert read == [] and drawn == []
