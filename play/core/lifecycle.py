@@ -20,7 +20,7 @@ def set_mode(game: Game, mode: str) -> Game:
         raise RuleViolation("unknown_mode", f"Unknown mode {mode!r}.")
     if mode != Mode.DEVICES and getattr(registry.get(game.edition), "devices_only", False):
         raise RuleViolation("devices_only", "Every team plays this game on a device of its own.")
-    with locked_game(game.pk) as locked:
+    with locked_game(game.pk, with_state=False) as locked:
         locked.mode = mode
         locked.save(update_fields=["mode"])
     return locked
@@ -32,7 +32,7 @@ def join_team(game: Game, team: Team) -> str:
     A team holds one device at a time: a second device is refused until the teacher kicks the
     first (a device that only reloaded still has its cookie and never comes here).
     """
-    with locked_game(game.pk) as locked:
+    with locked_game(game.pk, with_state=False) as locked:
         team = Team.objects.select_for_update().get(pk=team.pk, game=locked)
         if locked.mode == Mode.PROJECTOR:
             raise RoundClosed("projector_only", "This game is played on the projector only.")
@@ -45,7 +45,7 @@ def join_team(game: Game, team: Team) -> str:
 
 def kick_device(game: Game, team: Team) -> None:
     """Forget a team's device: its cookie stops working and the team can join again."""
-    with locked_game(game.pk, allow_finished=True) as locked:
+    with locked_game(game.pk, allow_finished=True, with_state=False) as locked:
         Team.objects.filter(pk=team.pk, game=locked).update(token=new_token(), device_joined=False)
 
 
@@ -55,7 +55,7 @@ def end_game(game: Game) -> Game:
     edition = registry.get(game.edition)
     if edition is not None and "end" in edition.moves:
         return store.make_move(game, None, "end", {}, teacher=True)
-    with locked_game(game.pk) as locked:
+    with locked_game(game.pk, with_state=False) as locked:
         locked.status = Status.FINISHED
         locked.finished_at = timezone.now()
         locked.save(update_fields=["status", "finished_at"])

@@ -48,13 +48,18 @@ BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u206
 
 
 @contextmanager
-def locked_game(game_id: int, *, allow_finished: bool = False) -> Iterator[Game]:
+def locked_game(
+    game_id: int, *, allow_finished: bool = False, with_state: bool = True
+) -> Iterator[Game]:
     """Run a change under the game row's lock (PostgreSQL row lock; SQLite takes the write lock
-    up front because the connection uses IMMEDIATE transactions)."""
+    up front because the connection uses IMMEDIATE transactions). ``with_state=False`` for a
+    change that is not a move (a device joining, a kick, the mode): it reads no state, which
+    holds the game's whole deck (a Germany game's some 130-190 KB), and must write none."""
+    # The set-up state is read only to replay the log (undo): not on every move.
+    deferred = ("initial",) if with_state else ("initial", "state")
     with transaction.atomic():
         try:
-            # The set-up state is read only to replay the log (undo): not on every move.
-            game = Game.objects.select_for_update().defer("initial").get(pk=game_id)
+            game = Game.objects.select_for_update().defer(*deferred).get(pk=game_id)
         except Game.DoesNotExist:
             raise RuleViolation("unknown_game", "There is no such game.") from None
         if game.is_finished and not allow_finished:

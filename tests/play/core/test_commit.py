@@ -116,3 +116,23 @@ def test_a_game_by_code_its_seats_and_its_undo_button(toy_game):
     store.undo(game)
     assert not reads.has_undoable_move(game.pk)
     assert reads.last_move_number(game.pk) == 1  # an undone move keeps its number
+
+
+def test_a_device_joining_a_kick_and_the_mode_read_and_write_no_state(toy_game):
+    """A game's state holds its whole deck: the changes that are not moves leave it alone."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from play.core.lifecycle import join_team, kick_device, set_mode
+
+    game_table = Game._meta.db_table
+    team = toy_game.teams.get(index=0)
+    with CaptureQueriesContext(connection) as queries:
+        set_mode(toy_game, "devices")
+        join_team(toy_game, team)
+        kick_device(toy_game, team)
+    on_games = [q["sql"] for q in queries.captured_queries if game_table in q["sql"]]
+    assert on_games and not any('"state"' in sql for sql in on_games), on_games
+    after = Game.objects.get(pk=toy_game.pk)
+    assert after.version == toy_game.version + 3
+    assert after.state == toy_game.state and after.mode == "devices"
