@@ -140,9 +140,20 @@ def test_a_device_is_sent_its_stage_on_connect_and_after_every_change(dice_game)
     run(scenario)
 
 
-def test_an_up_to_date_screen_is_sent_nothing_until_the_game_changes(dice_game):
+def test_an_up_to_date_screen_reads_no_state_and_is_sent_nothing(dice_game, monkeypatch):
+    """A game's state holds its whole deck: a whole school's screens opening their sockets
+    read none of it when their pages are up to date, and nothing is drawn for them."""
+    from play.core import reads
+    from play.shells import screens
+
     token = _token(dice_game, 1)
     game = Game.objects.get(pk=dice_game.pk)
+    asked, read, drawn = [], [], []
+    real_seat, real_read = reads.seat_with_game, reads.game_with_seats
+    real_draw = screens.socket_stages
+    monkeypatch.setattr(reads, "seat_with_game", lambda *a: asked.append(a[2:]) or real_seat(*a))
+    monkeypatch.setattr(reads, "game_with_seats", lambda *a: read.append(a) or real_read(*a))
+    monkeypatch.setattr(screens, "socket_stages", lambda *a: drawn.append(a) or real_draw(*a))
 
     async def scenario():
         device = _device(game, token, version=game.version)
@@ -151,6 +162,8 @@ def test_an_up_to_date_screen_is_sent_nothing_until_the_game_changes(dice_game):
         await device.disconnect()
 
     run(scenario)
+    assert asked == [("initial", "state")]
+    assert read == [] and drawn == []
 
 
 def test_a_stage_pushed_to_a_seat_is_that_seat_s_own(dice_game):
@@ -445,30 +458,3 @@ def test_games_take_turns_to_draw_as_many_at_once_as_set(teacher, settings, monk
 
     run(scenario)
     assert most == [1]
-
-
-def test_a_handshake_reads_no_stage_and_an_up_to_date_page_gets_none_drawn(dice_game, monkeypatch):
-    """A game's state holds its whole deck: a whole school's screens opening their sockets
-    read none of it when their pages are up to date, and nothing is drawn for them."""
-    from play.core import reads
-    from play.shells import screens
-
-    token = _token(dice_game, 0)
-    game = Game.objects.get(pk=dice_game.pk)
-    read, drawn = [], []
-    real_read, real_draw = reads.game_with_seats, screens.socket_stages
-    monkeypatch.setattr(reads, "game_with_seats", lambda *a: read.append(a) or real_read(*a))
-    monkeypatch.setattr(screens, "socket_stages", lambda *a: drawn.append(a) or real_draw(*a))
-    asked = []
-    real_seat = reads.seat_with_game
-    monkeypatch.setattr(reads, "seat_with_game", lambda *a: asked.append(a[2:]) or real_seat(*a))
-
-    async def scenario():
-        device = _device(game, token, version=game.version)
-        assert (await device.connect())[0]
-        assert await device.receive_nothing(timeout=0.5)
-        await device.disconnect()
-
-    run(scenario)
-    assert asked == [("initial", "state")]
-    assert read == [] and drawn == []
