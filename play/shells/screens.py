@@ -448,9 +448,13 @@ def socket_stages(
     stages: list[Stage | Exception | None] = []
     for request, host, shown in asked:
         try:
-            stages.append(socket_stage(request, code, host, shown, heard))
+            stage = socket_stage(request, code, host, shown, heard)
         except Exception as error:
             stages.append(error)
+            continue
+        stages.append(stage)
+        if not heard and stage is not None:  # a look-up: the next screens use what it read
+            heard = stage[0]
     return stages
 
 

@@ -458,3 +458,27 @@ def test_games_take_turns_to_draw_as_many_at_once_as_set(teacher, settings, monk
 
     run(scenario)
     assert most == [1]
+
+
+def test_a_look_up_reads_the_game_once_for_all_of_its_screens(dice_game, monkeypatch):
+    """After a gap in the announcements (Redis restarted) every screen looks at its game: the
+    screens of a game read it once between them."""
+    from play.core import push, reads
+
+    tokens = _token(dice_game, 0), _token(dice_game, 1)
+    game = Game.objects.get(pk=dice_game.pk)
+    read = []
+    real = reads.game_with_seats
+    monkeypatch.setattr(reads, "game_with_seats", lambda *a: read.append(a[0]) or real(*a))
+
+    async def scenario():
+        devices = [_device(game, token, version=game.version) for token in (*tokens, tokens[0])]
+        for device in devices:
+            assert (await device.connect())[0]
+        push.hub.deliver_everywhere()
+        for device in devices:  # up to date: looked at, nothing to send
+            assert await device.receive_nothing(timeout=0.5)
+            await device.disconnect()
+
+    run(scenario)
+    assert read == [game.code]
