@@ -12,6 +12,8 @@ from django.conf import settings
 from django.db import DatabaseError, connection
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, JsonResponse
 
+from config.shared_cache import redis_status
+
 HEALTH_PATH = "/healthz/"
 
 
@@ -32,6 +34,14 @@ class ContentSecurityPolicyMiddleware:
 class HealthCheckMiddleware:
     """``GET /healthz/``: 200 when the database answers, 503 when it does not.
 
+    Redis is reported beside it (``"redis": "ok" | "down"``, and this process's calls that could
+    not reach it so far) but never makes the answer 503: a server without Redis still serves
+    every lesson (config/shared_cache.py: the limits fail open, the screens catch up by their
+    version look-ups), and Redis is shared by every server, so a load balancer that took out
+    the servers whose Redis is down would take out all of them. Only a server that cannot serve
+    — its database does not answer — is to be taken out. With Redis down the status is
+    ``"degraded"``.
+
     First in the middleware list: a load balancer probes by IP address over plain HTTP, which
     the host check and the HTTPS redirect would otherwise refuse.
     """
@@ -49,8 +59,15 @@ class HealthCheckMiddleware:
                 cursor.execute("SELECT 1")
                 cursor.fetchone()
         except DatabaseError:
-            return JsonResponse({"status": "error", "database": "unavailable"}, status=503)
-        response = JsonResponse({"status": "ok"})
+            database = "unavailable"
+        else:
+            database = "ok"
+        report = {"status": "ok", "database": database, **redis_status()}
+        if database != "ok":
+            report["status"] = "error"
+        elif report.get("redis") == "down":
+            report["status"] = "degraded"
+        response = JsonResponse(report, status=503 if database != "ok" else 200)
         response["Cache-Control"] = "no-store"
         return response
 

@@ -248,14 +248,29 @@ PUSH_CHECK_SECONDS = env_int("PUSH_CHECK_SECONDS", 5 if REDIS_URL else 1, minimu
 # Python's lock, so more at once only makes each take longer.
 PUSH_DRAWING_AT_ONCE = env_int("PUSH_DRAWING_AT_ONCE", 2, minimum=1)
 
-if REDIS_URL:
-    CACHES = {
+# Seconds a cache call or a push announcement waits for Redis: a lost one costs a count or a
+# redraw, never a move, so a move does not wait longer (a Redis that stops answering would
+# otherwise hold every request for as long as the operating system keeps a connection open).
+REDIS_TIMEOUT_SECONDS = 0.5
+
+
+def redis_caches(url: str) -> dict:
+    """The cache on the Redis at ``url``, as every server of a deployment configures it: while
+    Redis is away it answers as an empty cache (config/shared_cache.py), and no call waits on
+    Redis for more than half a second."""
+    timeout = REDIS_TIMEOUT_SECONDS
+    return {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
-            "LOCATION": REDIS_URL,
+            "BACKEND": "config.shared_cache.FailSoftRedisCache",
+            "LOCATION": url,
             "KEY_PREFIX": "spot-on",
+            "OPTIONS": {"socket_timeout": timeout, "socket_connect_timeout": timeout},
         }
     }
+
+
+if REDIS_URL:
+    CACHES = redis_caches(REDIS_URL)
 else:
     CACHES = {
         "default": {
@@ -265,9 +280,13 @@ else:
         }
     }
 
-# A teacher's projector redraws after every move; reading its session from the shared cache
-# saves a database query each time (a logout removes it from both).
-SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+# After a failed call, how long a process leaves Redis alone before trying it again.
+REDIS_RETRY_SECONDS = env_int("REDIS_RETRY_SECONDS", 5, minimum=0)
+
+# Sessions live in the database alone, the source of truth: a copy in Redis (cached_db) saved a
+# primary-key query per teacher request, but a log-out made while Redis was unreachable (and
+# kept its data) would come back to life from that copy when Redis answered again.
+SESSION_ENGINE = "django.contrib.sessions.backends.db"
 
 REST_FRAMEWORK = {
     "DEFAULT_PARSER_CLASSES": [

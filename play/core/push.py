@@ -31,6 +31,7 @@ from channels.db import database_sync_to_async
 from django.conf import settings
 from django.db import transaction
 
+from config.shared_cache import OUTAGE
 from play.models import Game
 
 log = logging.getLogger(__name__)
@@ -108,14 +109,15 @@ class RedisBroker:
 
         self.url = url
         # A move never waits long on Redis: a lost announcement costs a redraw, not the move.
-        self.client = redis.Redis.from_url(url, socket_timeout=0.5, socket_connect_timeout=0.5)
-        self.errors = redis.RedisError
+        timeout = settings.REDIS_TIMEOUT_SECONDS
+        self.client = redis.Redis.from_url(
+            url, socket_timeout=timeout, socket_connect_timeout=timeout
+        )
 
     def publish(self, game_id: int, version: int) -> None:
-        try:
-            self.client.publish(CHANNEL, f"{game_id} {version}")
-        except self.errors as error:
-            log.warning("push: announcement of game %s lost (%s)", game_id, error)
+        """Announce, or (Redis unreachable) count the loss and go on: the move is committed,
+        and the screens' version look-ups and safety polls bring the change."""
+        OUTAGE.attempt(lambda: self.client.publish(CHANNEL, f"{game_id} {version}"), lambda: 0)
 
     async def listen(self) -> None:
         """Hear every announcement for as long as the process runs; reconnect after a gap."""
@@ -178,6 +180,13 @@ def broker() -> LocalBroker | RedisBroker:
             url = settings.REDIS_URL
             _broker = RedisBroker(url) if url else LocalBroker()
         return _broker
+
+
+def reset_broker() -> None:
+    """Choose the broker again from the settings (tests that point ``REDIS_URL`` elsewhere)."""
+    global _broker
+    with _broker_lock:
+        _broker = None
 
 
 def announce(game_id: int, version: int) -> None:

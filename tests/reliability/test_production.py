@@ -65,7 +65,7 @@ def test_the_health_check_answers_before_host_checks_and_redirects(client, setti
     settings.SECURE_SSL_REDIRECT = True
     response = client.get("/healthz/", HTTP_HOST="10.1.2.3")
     assert response.status_code == 200
-    assert response.json() == {"status": "ok"}
+    assert response.json() == {"status": "ok", "database": "ok"}
     assert client.post("/healthz/").status_code == 405
     assert client.get("/", HTTP_HOST="localhost").status_code == 301  # the rest redirects
 
