@@ -218,10 +218,13 @@ LOGOUT_REDIRECT_URL = "cards:home"
 # address, not the proxy's (config/client.py). Empty: REMOTE_ADDR is the client.
 TRUSTED_PROXIES = env_list("TRUSTED_PROXIES", [])
 
-# Join codes: how many unknown codes one address may try per window (seconds) before its code
-# look-ups are refused for the rest of the window.
+# Join codes: how many unknown codes one device (its signed cookie) may try per window
+# (seconds) before its code look-ups are refused for the rest of the window; how many one
+# address (a whole school) may try per window and per day (the README works them out).
 PLAY_CODE_MISSES_ALLOWED = env_int("PLAY_CODE_MISSES_ALLOWED", 20, minimum=1)
 PLAY_CODE_MISS_WINDOW = env_int("PLAY_CODE_MISS_WINDOW", 600, minimum=10)
+PLAY_CODE_MISSES_PER_ADDRESS = env_int("PLAY_CODE_MISSES_PER_ADDRESS", 1500, minimum=1)
+PLAY_CODE_MISSES_PER_ADDRESS_DAY = env_int("PLAY_CODE_MISSES_PER_ADDRESS_DAY", 3000, minimum=1)
 # Moves: how many one seat (a device, or the teacher) may make per minute.
 PLAY_MOVES_PER_MINUTE = env_int("PLAY_MOVES_PER_MINUTE", 120, minimum=1)
 # New games: how many one teacher may start per hour, and how many may be open at once.
@@ -364,9 +367,11 @@ EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", True)
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "webmaster@localhost")
 PASSWORD_RESET_ENABLED = bool(EMAIL_HOST)
 
-# Log-in lock-out (config/login_guard.py): failures per user name within the window.
+# Log-in lock-out (config/login_guard.py): failures per user name within the window, and per
+# address from browsers that have never logged in (a school's staff shares one address).
 LOGIN_MAX_FAILURES = env_int("LOGIN_MAX_FAILURES", 5, minimum=1)
 LOGIN_LOCKOUT_SECONDS = env_int("LOGIN_LOCKOUT_SECONDS", 900, minimum=1)
+LOGIN_ADDRESS_FAILURES = env_int("LOGIN_ADDRESS_FAILURES", 100, minimum=1)
 
 # Who may use the geography look-up and map images (the point's card answers): a dotted path
 # to a function of the user; geo does not depend on the card database's roles.

@@ -7,7 +7,7 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from cards.media_views import media_file
-from config.login_guard import GuardedAdminAuthenticationForm, GuardedAuthenticationForm
+from config.login_guard import GuardedAdminAuthenticationForm, GuardedLoginView
 from config.security import with_policy
 
 admin.autodiscover()
@@ -16,7 +16,7 @@ admin.site.login_form = GuardedAdminAuthenticationForm
 accounts = [
     path(
         "login/",
-        auth_views.LoginView.as_view(authentication_form=GuardedAuthenticationForm),
+        GuardedLoginView.as_view(),
         name="login",
     ),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),

@@ -1,26 +1,32 @@
 """Who may do what in a game: the teacher running it, a seat's device (its token), and the abuse
 limits for the parts of play that need no account (join codes, team ids, polls).
 
-A join code is short enough to read off a projector, so guessing must be slow: every look-up of
-a code that does not exist counts against the client's address, and past the limit every code
-look-up from that address is refused for a while — on every route that takes a code
-(``game_by_code``). The address is the client's as the deployment defines it
-(``config.client``: ``TRUSTED_PROXIES``, IPv6 by /64). The counters live in Django's cache, which
-all app processes share (the file cache by default; a shared cache in a larger deployment).
+A join code is short enough to read off a projector, so guessing must be slow. A whole school
+reaches the server from one address, so the limit cannot be the address alone: every look-up of
+a code that does not exist counts against the **device** (a random id in a signed cookie, set
+on its first visit to a code route) and against its **address** (``config.client``:
+``TRUSTED_PROXIES``, IPv6 by /64). A device that misses ``PLAY_CODE_MISSES_ALLOWED`` times in
+``PLAY_CODE_MISS_WINDOW`` is refused every code look-up for the rest of the window; its
+neighbours go on. An address is refused only past ``PLAY_CODE_MISSES_PER_ADDRESS`` in the
+window or ``PLAY_CODE_MISSES_PER_ADDRESS_DAY`` in a day, which stops a guesser that drops its
+cookie (the README works the numbers out from the code space). A right code never counts, and
+a teacher is never refused the games they run. The counters live in Django's cache
+(``config.counters``).
 """
 
 from __future__ import annotations
 
+import secrets
 from typing import Any
 
 from django.conf import settings
-from django.core.cache import cache
 from django.db.models import QuerySet
-from django.http import Http404, HttpRequest
+from django.http import Http404, HttpRequest, HttpResponse
 from django.utils.crypto import salted_hmac
 
 from cards.roles import can_run_games
 from config import client as config_client
+from config.counters import count, peek
 from play.core.errors import TooFast, TurnConflict
 from play.models import Game, Status, Team
 
@@ -57,28 +63,61 @@ def client_address(request: HttpRequest) -> str:
     return config_client.client_address(request)
 
 
-def _key(request: HttpRequest) -> str:
-    return f"play:code-misses:{client_address(request)}"
+DEVICE_COOKIE = "spoton_device"
+DEVICE_COOKIE_SALT = "play.device"
+DEVICE_COOKIE_AGE = 60 * 60 * 24 * 365
+DAY = 60 * 60 * 24
 
 
-def count(key: str, window: int) -> int:
-    """Add one to a counter in the shared cache whose window starts with its first count (it
-    does not slide); the new count."""
-    if cache.add(key, 1, window):
-        return 1
-    try:
-        return cache.incr(key)
-    except ValueError:  # expired in between
-        cache.set(key, 1, window)
-        return 1
+def device_id(request: HttpRequest) -> str:
+    """The device's own id from its signed cookie; a new one (to be set on the answer by
+    ``remember_device``) when it has none or a forged one."""
+    known = getattr(request, "_spoton_device", None)
+    if known is None:
+        known = request.get_signed_cookie(DEVICE_COOKIE, default="", salt=DEVICE_COOKIE_SALT)
+        if not known:
+            known = secrets.token_urlsafe(16)
+            request._spoton_new_device = True
+        request._spoton_device = known
+    return known
+
+
+def remember_device(request: HttpRequest, response: HttpResponse) -> None:
+    """Give a device its id's cookie when this request made one up."""
+    if getattr(request, "_spoton_new_device", False):
+        response.set_signed_cookie(
+            DEVICE_COOKIE,
+            request._spoton_device,
+            salt=DEVICE_COOKIE_SALT,
+            max_age=DEVICE_COOKIE_AGE,
+            httponly=True,
+            samesite="Lax",
+            secure=settings.SESSION_COOKIE_SECURE,
+        )
+
+
+def _limits(request: HttpRequest) -> list[tuple[str, int, int]]:
+    """Each counter of a code miss: its key, its limit, its window."""
+    address = client_address(request)
+    window = settings.PLAY_CODE_MISS_WINDOW
+    return [
+        (
+            f"play:code-misses:device:{device_id(request)}",
+            settings.PLAY_CODE_MISSES_ALLOWED,
+            window,
+        ),
+        (f"play:code-misses:{address}", settings.PLAY_CODE_MISSES_PER_ADDRESS, window),
+        (f"play:code-misses-day:{address}", settings.PLAY_CODE_MISSES_PER_ADDRESS_DAY, DAY),
+    ]
 
 
 def code_lookups_blocked(request: HttpRequest) -> bool:
-    return cache.get(_key(request), 0) >= settings.PLAY_CODE_MISSES_ALLOWED
+    return any(peek(key) >= limit for key, limit, _window in _limits(request))
 
 
 def count_code_miss(request: HttpRequest) -> None:
-    count(_key(request), settings.PLAY_CODE_MISS_WINDOW)
+    for key, _limit, window in _limits(request):
+        count(key, window)
 
 
 def check_code_lookups(request: HttpRequest) -> None:
@@ -88,10 +127,13 @@ def check_code_lookups(request: HttpRequest) -> None:
 
 def game_by_code(request: HttpRequest, code: str, queryset: QuerySet | None = None) -> Game:
     """The game with this join code, for every route that takes one: refused while the client
-    is blocked, and an unknown code counts against the client."""
-    check_code_lookups(request)
+    is blocked (but never to the teacher who runs it), and an unknown code counts against the
+    client."""
     queryset = Game.objects.all() if queryset is None else queryset
     game = queryset.filter(code=str(code).upper()[:16]).first()
+    if game is not None and can_manage(request.user, game):
+        return game
+    check_code_lookups(request)
     if game is None:
         count_code_miss(request)
         raise Http404("There is no game with that code.")

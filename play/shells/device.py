@@ -10,7 +10,8 @@ import functools
 import time
 
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse
+from django.core.handlers.exception import response_for_exception
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -40,14 +41,20 @@ def too_many(request: HttpRequest) -> HttpResponse:
 
 
 def throttled(view):
-    """Answers 429 while the client is blocked from code look-ups (``access.TooManyGuesses``)."""
+    """For a route that takes a code: answers 429 while the client is blocked from code
+    look-ups (``access.TooManyGuesses``), and gives a device its id's cookie on its first
+    visit (its misses are counted by it, apart from its neighbours at the same address)."""
 
     @functools.wraps(view)
     def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
         try:
-            return view(request, *args, **kwargs)
+            response = view(request, *args, **kwargs)
         except TooManyGuesses:
-            return too_many(request)
+            response = too_many(request)
+        except Http404 as missing:  # a wrong code's answer carries the cookie too
+            response = response_for_exception(request, missing)
+        access.remember_device(request, response)
+        return response
 
     return wrapper
 
@@ -57,6 +64,7 @@ def _device_team(request: HttpRequest, game: Game) -> Team | None:
 
 
 @require_http_methods(["GET", "POST"])
+@throttled
 def join(request: HttpRequest) -> HttpResponse:
     code = (request.POST.get("code") or request.GET.get("code") or "").strip().upper()
     error = ""

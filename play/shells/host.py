@@ -133,11 +133,11 @@ def host(request: HttpRequest, code: str) -> HttpResponse:
 def host_state(request: HttpRequest, code: str) -> HttpResponse:
     """Polled by the projector. An unknown code and someone else's game answer alike (404), so
     the poll tells a code guesser nothing."""
-    access.check_code_lookups(request)
     game = reads.game_by_code(code.upper()[:16], "initial")
-    if game is None:
-        access.count_code_miss(request)
     if game is None or not can_manage(request.user, game):
+        access.check_code_lookups(request)  # never for the teacher's own game
+        if game is None:
+            access.count_code_miss(request)
         raise Http404
     if request.GET.get("v") == str(game.version) and (
         game.bot_due_at is None or game.bot_due_at > time.time()

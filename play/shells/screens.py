@@ -391,10 +391,11 @@ def socket_game(request: HttpRequest, code: str, host: bool) -> tuple[int, int] 
     refused like the screen's polls."""
     try:
         if host:
-            access.check_code_lookups(request)
             game = _socket_host_game(request, code, handshake=True)
-            if game is None and not Game.objects.filter(code=code).exists():
-                access.count_code_miss(request)
+            if game is None:  # the teacher's own game is never refused
+                access.check_code_lookups(request)
+                if not Game.objects.filter(code=code).exists():
+                    access.count_code_miss(request)
         else:
             seat = _socket_seat(request, code, handshake=True)
             if seat is None and request.COOKIES.get(access.team_cookie_name(code)):

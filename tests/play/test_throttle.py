@@ -44,14 +44,17 @@ def test_every_route_that_takes_a_code_counts_misses_and_honours_the_block(
     assert _device("192.0.2.8").post("/play/join/", {"code": game2.code}).status_code == 302
 
 
-def test_the_teacher_s_routes_count_misses_too(settings, teacher, game2):
+def test_the_teacher_s_routes_count_misses_too(settings, teacher, game2, game3):
     settings.PLAY_CODE_MISSES_ALLOWED = 3
     host = _device()
     host.force_login(teacher)
     for url in ("/play/host/QQQQQQ/", "/play/host/QQQQQQ/state/", "/play/host/QQQQQQ/end/"):
         method = host.post if url.endswith("end/") else host.get
         assert method(url).status_code == 404
-    assert host.get(f"/play/host/{game2.code}/").status_code == 429
+    assert host.get("/play/host/RRRRRR/").status_code == 429
+    # Never the teacher's own games, though.
+    assert host.get(f"/play/host/{game2.code}/").status_code == 200
+    assert host.get(f"/play/host/{game3.code}/state/?v=0").status_code == 200
 
 
 def test_a_joined_device_comes_back_while_its_network_is_blocked(settings, game2):
@@ -113,7 +116,7 @@ def test_pupils_behind_the_school_s_proxy_are_counted_apart(settings, game2):
 
 
 def test_ipv6_addresses_of_one_64_share_one_budget(settings, game2):
-    settings.PLAY_CODE_MISSES_ALLOWED = 3
+    settings.PLAY_CODE_MISSES_PER_ADDRESS = 3
     for host in range(4):
         _device(f"2001:db8:0:1::{host + 1}").post("/play/join/", {"code": MISSING})
     response = _device("2001:db8:0:1::99").post("/play/join/", {"code": game2.code})
@@ -143,7 +146,8 @@ def test_the_log_in_lock_counts_every_spelling_together(teacher):
 
 def test_log_ins_behind_the_proxy_are_counted_per_pupil(settings, teacher, editor):
     settings.TRUSTED_PROXIES = ["10.0.0.1"]
-    settings.LOGIN_MAX_FAILURES = 1  # the address limit is 10 failures
+    settings.LOGIN_MAX_FAILURES = 1
+    settings.LOGIN_ADDRESS_FAILURES = 10
     guesser = _device("10.0.0.1", HTTP_X_FORWARDED_FOR="198.51.100.1")
     for number in range(12):
         _login(guesser, f"nobody{number}", "wrong")

@@ -128,8 +128,9 @@ def test_polling_answers_unchanged_with_204_and_one_query(
 ):
     host = _login(teacher)
     version = Game.objects.get(pk=game2.pk).version
-    # The projector's poll: its user and roles, the game's version (the session is cached).
-    with django_assert_num_queries(3):
+    # The projector's poll without its fast-poll cookie: its session (in the database, the
+    # source of truth), user and roles, the game's version.
+    with django_assert_num_queries(4):
         response = host.get(f"/play/host/{game2.code}/state/?v={version}", HTTP_HX_REQUEST="true")
     assert response.status_code == 204
     _lay_out(game2)
@@ -140,7 +141,7 @@ def test_polling_answers_unchanged_with_204_and_one_query(
 
 
 def test_after_logging_out_the_projector_poll_is_refused(teacher, game2):
-    # Sessions are read from the cache first: logging out must remove them there too.
+    # A log-out ends the session for every copy of its cookie.
     host = _login(teacher)
     cookie = host.cookies["sessionid"].value
     assert (
