@@ -155,6 +155,7 @@ class Cluster:
         self.dir = Path(tempfile.mkdtemp(prefix="spot-on-cluster-"))
         os.chmod(self.dir, 0o755)  # nginx's workers may run as another user
         self.redis: subprocess.Popen | None = None
+        self.redis_port = 0
         self.nginx: subprocess.Popen | None = None
         self.servers: list[AppServer] = []
         self.database_url, self._drop = _database(self.dir)
@@ -175,13 +176,13 @@ class Cluster:
     def shell(self, code: str) -> str:
         return self.manage("shell", "-v", "0", "-c", code).strip()
 
-    def start(self) -> None:
-        redis_port = free_port()
+    def start_redis(self) -> None:
+        """Redis on the cluster's port (the same one after a restart), once it answers."""
         self.redis = _spawn(
             [
                 REDIS,
                 "--port",
-                str(redis_port),
+                str(self.redis_port),
                 "--bind",
                 "127.0.0.1",
                 "--save",
@@ -192,6 +193,27 @@ class Cluster:
             os.environ.copy(),
             self.dir / "redis.log",
         )
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                with socket.create_connection(("127.0.0.1", self.redis_port), timeout=1) as conn:
+                    conn.sendall(b"PING\r\n")
+                    if conn.recv(16).startswith(b"+PONG"):
+                        return
+            except OSError:
+                pass
+            if time.monotonic() > deadline:
+                raise RuntimeError("redis-server did not come up")
+            time.sleep(0.05)
+
+    def stop_redis(self) -> None:
+        if self.redis is not None:
+            _stop(self.redis)
+            self.redis = None
+
+    def start(self) -> None:
+        redis_port = self.redis_port = free_port()
+        self.start_redis()
         for name in ("a", "b"):
             port = free_port()
             env = {

@@ -6,10 +6,14 @@ Each test blocks the screens' polls (their fallback), so what reaches a screen c
 
 from __future__ import annotations
 
+import json
 import os
 import re
+import threading
+import time
 import urllib.error
 import urllib.request
+import uuid
 
 import pytest
 
@@ -188,3 +192,150 @@ def test_a_screen_whose_socket_server_restarts_catches_up(browser, cluster):
     took = _wait_for_version(phone, shown, timeout=20_000)
     print(f"the phone showed the current stage {took:.0f} ms after its server was back")
     assert phone.locator("form.edge button:not([disabled])").count() == 0  # Bo's turn now
+
+
+def _api(server_url: str, path: str, token: str, body: dict | None = None, key: str = ""):
+    """(status, JSON) of one API call as the teacher; (0, None) when no answer came at all."""
+    headers = {"Authorization": f"Token {token}", "Content-Type": "application/json"}
+    if key:
+        headers["Idempotency-Key"] = key
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(f"{server_url}{path}", data=data, headers=headers)
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return response.status, json.loads(response.read())
+    except urllib.error.HTTPError as error:
+        return error.code, None
+    except OSError:
+        return 0, None
+
+
+def _next_move(view: dict) -> dict:
+    """A legal move for the dice game's seat to play (the teacher moves for it)."""
+    turn = view["turn"]
+    if turn["phase"] == "place":
+        line = next(line for line in view["lines"] if line["ok"])
+        args = {"edge": line["edge"], "index": line["index"]}
+        return {"move": "place", "args": args, "seat": turn["seat"]}
+    name = "roll" if turn["phase"] == "roll" else "stop"
+    return {"move": name, "args": {}, "seat": turn["seat"]}
+
+
+class _Mover:
+    """Makes the game's moves through both servers in turn, each with its own idempotency key
+    (a request that got no answer is sent again with the same key), and keeps the keys that
+    were acknowledged (201)."""
+
+    def __init__(self, servers, game_id: int, token: str) -> None:
+        self.servers, self.game_id, self.token = servers, game_id, token
+        self.acknowledged: list[str] = []
+        self.errors: list[int] = []
+        self.took: list[float] = []  # seconds from sending a move to its answer
+        status, body = _api(servers[0].url, f"/api/games/{game_id}/", token)
+        assert status == 200
+        self.view, self.version = body["view"], body["version"]
+
+    def move(self) -> None:
+        key = uuid.uuid4().hex
+        chosen = _next_move(self.view)
+        for attempt in range(3):
+            server = self.servers[(len(self.acknowledged) + attempt) % 2]
+            path = f"/api/games/{self.game_id}/moves/"
+            started = time.monotonic()
+            status, body = _api(server.url, path, self.token, chosen, key)
+            self.took.append(time.monotonic() - started)
+            if status == 201:
+                self.acknowledged.append(key)
+                self.view, self.version = body["view"], body["version"]
+                return
+            self.errors.append(status)
+        raise AssertionError(f"a move was refused three times: {self.errors[-3:]}")
+
+
+def _wait_until(condition, seconds: float = 30) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "not within the time allowed"
+        time.sleep(0.02)
+
+
+def _health(server_url: str) -> dict:
+    with urllib.request.urlopen(f"{server_url}/healthz/", timeout=10) as response:
+        return json.loads(response.read())
+
+
+def test_a_lesson_goes_on_while_redis_stops_and_starts_again(browser, cluster):
+    """Fault injection: Redis stopped and started again during a game, with screens on both
+    servers and moves in flight. Every acknowledged move is kept, every page answers, the
+    screens catch up without Redis (each socket server's look-up of versions), and the
+    counters work again once Redis is back."""
+    a, b = cluster.servers
+    code = _new_game(cluster)
+    game_id = int(
+        cluster.shell(f"from play.models import Game; print(Game.objects.get(code={code!r}).pk)")
+    )
+    token = cluster.shell(
+        "from django.contrib.auth.models import User; from rest_framework.authtoken.models "
+        "import Token; print(Token.objects.get_or_create(user=User.objects.get(username="
+        "'teacher'))[0].key)"
+    )
+    projector = browser.new_context().new_page()
+    _log_in(projector, a.url, f"/play/host/{code}/")
+    phone = _join(browser, b.url, code, "Ada")
+    _join(browser, a.url, code, "Bo")
+    mover = _Mover(cluster.servers, game_id, token)
+    for _ in range(4):
+        mover.move()
+
+    done = threading.Event()
+
+    def keep_moving() -> None:
+        while not done.is_set():
+            mover.move()
+
+    moving = threading.Thread(target=keep_moving)
+    cluster.stop_redis()
+    try:
+        for _ in range(8):
+            mover.move()
+        answered = time.monotonic()
+        print(f"moves without Redis answered in {max(mover.took[-8:]) * 1000:.0f} ms at most")
+        # The screens catch up by their socket servers' look-ups of versions.
+        for page in (projector, phone):
+            _wait_for_version(page, mover.version - 1, timeout=20_000)
+            print(f"a screen showed the last move {time.monotonic() - answered:.1f} s after it")
+        for server in (a, b):
+            assert _health(server.url)["status"] == "degraded"
+        # Every page answers: a phone reloading on the other server, joining, logging in.
+        phone.reload()
+        assert phone.locator("#stage").count() == 1
+        assert _look_up(b.url, code, "203.0.113.50") == 200
+        _log_in(browser.new_context().new_page(), b.url, "/play/")
+        # Moves in flight while Redis starts again.
+        moving.start()
+        _wait_until(lambda: len(mover.acknowledged) >= 14)
+    finally:
+        if cluster.redis is None:
+            cluster.start_redis()
+    try:
+        for server in (a, b):
+            _wait_until(lambda server=server: _health(server.url)["status"] == "ok")
+        after = len(mover.acknowledged) + 4
+        _wait_until(lambda: len(mover.acknowledged) >= after)
+    finally:
+        done.set()
+        moving.join(30)
+
+    assert mover.errors == []  # no move was refused or went unanswered
+    kept = cluster.shell(
+        f"from play.models import Game; g = Game.objects.get(pk={game_id}); "
+        "print(' '.join(g.moves.order_by('pk').values_list('key', flat=True)))"
+    )
+    assert kept.split() == [f"t:{key}" for key in mover.acknowledged]  # each once, in order
+    _wait_for_version(projector, mover.version - 1, timeout=20_000)
+    _wait_for_version(phone, mover.version - 1, timeout=20_000)
+    # The counters count again: a guesser is stopped as before the outage.
+    guesser = "203.0.113.77"
+    answers = [_look_up(a.url, f"YYYY{n:02d}", guesser) for n in range(CODE_MISSES_ALLOWED)]
+    assert answers == [200] * CODE_MISSES_ALLOWED
+    assert _look_up(b.url, "YYYYYY", guesser) == 429
