@@ -55,7 +55,12 @@ def parse_index(value: object, limit: int = 99) -> int | None:
 
 
 class TooManyGuesses(Exception):
-    """This client tried too many unknown codes: every code look-up is refused for a while."""
+    """This client tried too many unknown codes: every code look-up is refused for a while.
+    ``by`` says whose count is full: ``"device"`` or ``"network"`` (the address)."""
+
+    def __init__(self, by: str) -> None:
+        super().__init__(by)
+        self.by = by
 
 
 def client_address(request: HttpRequest) -> str:
@@ -96,33 +101,39 @@ def remember_device(request: HttpRequest, response: HttpResponse) -> None:
         )
 
 
-def _limits(request: HttpRequest) -> list[tuple[str, int, int]]:
-    """Each counter of a code miss: its key, its limit, its window."""
+def _limits(request: HttpRequest) -> list[tuple[str, str, int, int]]:
+    """Each counter of a code miss: whose it is, its key, its limit, its window."""
     address = client_address(request)
     window = settings.PLAY_CODE_MISS_WINDOW
+    device = f"play:code-misses:device:{device_id(request)}"
     return [
+        ("device", device, settings.PLAY_CODE_MISSES_ALLOWED, window),
+        ("network", f"play:code-misses:{address}", settings.PLAY_CODE_MISSES_PER_ADDRESS, window),
         (
-            f"play:code-misses:device:{device_id(request)}",
-            settings.PLAY_CODE_MISSES_ALLOWED,
-            window,
+            "network",
+            f"play:code-misses-day:{address}",
+            settings.PLAY_CODE_MISSES_PER_ADDRESS_DAY,
+            DAY,
         ),
-        (f"play:code-misses:{address}", settings.PLAY_CODE_MISSES_PER_ADDRESS, window),
-        (f"play:code-misses-day:{address}", settings.PLAY_CODE_MISSES_PER_ADDRESS_DAY, DAY),
     ]
 
 
-def code_lookups_blocked(request: HttpRequest) -> bool:
-    return any(peek(key) >= limit for key, limit, _window in _limits(request))
+def code_lookups_blocked(request: HttpRequest) -> str | None:
+    """Whose count of wrong codes is full (``"device"``, ``"network"``), or None."""
+    for by, key, limit, _window in _limits(request):
+        if peek(key) >= limit:
+            return by
+    return None
 
 
 def count_code_miss(request: HttpRequest) -> None:
-    for key, _limit, window in _limits(request):
+    for _by, key, _limit, window in _limits(request):
         count(key, window)
 
 
 def check_code_lookups(request: HttpRequest) -> None:
-    if code_lookups_blocked(request):
-        raise TooManyGuesses
+    if by := code_lookups_blocked(request):
+        raise TooManyGuesses(by)
 
 
 def game_by_code(request: HttpRequest, code: str, queryset: QuerySet | None = None) -> Game:

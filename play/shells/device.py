@@ -33,8 +33,11 @@ def _game(code: str, request: HttpRequest) -> Game:
     return access.game_by_code(request, code, Game.objects.select_related("deck").defer("initial"))
 
 
-def too_many(request: HttpRequest) -> HttpResponse:
-    message = _("Too many wrong codes from this network. Wait a few minutes and try again.")
+def too_many(request: HttpRequest, by: str) -> HttpResponse:
+    if by == "device":
+        message = _("Too many wrong codes from this device. Wait a few minutes and try again.")
+    else:
+        message = _("Too many wrong codes from this network. Wait a few minutes and try again.")
     response = render(request, "play/join.html", {"code": "", "error": message}, status=429)
     response["Retry-After"] = str(settings.PLAY_CODE_MISS_WINDOW)
     return response
@@ -49,8 +52,8 @@ def throttled(view):
     def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
         try:
             response = view(request, *args, **kwargs)
-        except TooManyGuesses:
-            response = too_many(request)
+        except TooManyGuesses as blocked:
+            response = too_many(request, blocked.by)
         except Http404 as missing:  # a wrong code's answer carries the cookie too
             response = response_for_exception(request, missing)
         access.remember_device(request, response)
@@ -69,8 +72,8 @@ def join(request: HttpRequest) -> HttpResponse:
     code = (request.POST.get("code") or request.GET.get("code") or "").strip().upper()
     error = ""
     if code:
-        if access.code_lookups_blocked(request):
-            return too_many(request)
+        if by := access.code_lookups_blocked(request):
+            return too_many(request, by)
         if len(code) == CODE_LENGTH and Game.objects.filter(code=code).exists():
             return redirect("play:team", code)
         access.count_code_miss(request)
