@@ -6,6 +6,7 @@ count again (issue 36, Major 2)."""
 from __future__ import annotations
 
 import logging
+import signal
 import subprocess
 import time
 from pathlib import Path
@@ -159,3 +160,29 @@ def test_a_log_out_while_redis_is_away_stays_a_log_out(redis_server, teacher, di
     # The session's key, as the projector's other tab (or anyone who copied it) still sends it.
     projector.cookies[settings.SESSION_COOKIE_NAME] = session
     assert projector.get(url).status_code == 302  # to the log-in page
+
+
+def test_a_redis_that_answers_nothing_holds_no_request_for_long(
+    redis_server, teacher, dice_game, settings
+):
+    """A Redis that accepts connections but never answers (a stopped process, a network
+    split): each call gives up after REDIS_TIMEOUT_SECONDS, and then the process leaves Redis
+    alone for REDIS_RETRY_SECONDS instead of waiting on it in every call."""
+    settings.REDIS_RETRY_SECONDS = 3600  # no second try within this test
+    phone = Client()
+    ada = dice_game.teams.get(index=0)
+    assert phone.post(f"/play/{dice_game.code}/join/", {"team": ada.pk}).status_code == 302
+    redis_server.process.send_signal(signal.SIGSTOP)
+    try:
+        took = []
+        for move in ({"move": "place", "edge": "left", "index": "0"}, {"move": "roll"}):
+            started = time.monotonic()
+            assert phone.post(f"/play/{dice_game.code}/move/", move).status_code == 302
+            took.append(time.monotonic() - started)
+        print("moves with a silent Redis took", ", ".join(f"{t:.2f} s" for t in took))
+        assert _moves(dice_game) == 2
+        assert Client().get("/healthz/").json()["redis"] == "down"
+    finally:
+        redis_server.process.send_signal(signal.SIGCONT)
+        settings.REDIS_RETRY_SECONDS = 0
+        Client().get("/healthz/")  # Redis seen again: the next test starts with it up
