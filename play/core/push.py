@@ -124,12 +124,16 @@ class RedisBroker:
         import redis.asyncio as aioredis
 
         delay = 0.5
+        lost = False
         while True:
             try:
                 client = aioredis.Redis.from_url(self.url)
                 async with client.pubsub() as pubsub:
                     await pubsub.subscribe(CHANNEL)
                     delay = 0.5
+                    if lost:
+                        log.warning("push: hearing Redis again")
+                        lost = False
                     hub.deliver_everywhere()  # what was said while we were away
                     async for message in pubsub.listen():
                         if message.get("type") == "message":
@@ -137,7 +141,9 @@ class RedisBroker:
             except asyncio.CancelledError:
                 raise
             except Exception as error:  # a restarted Redis, a network hiccup: try again
-                log.warning("push: lost Redis (%s); retrying in %.1f s", error, delay)
+                if not lost:  # once per outage, not at every try
+                    log.warning("push: lost Redis (%s); the version look-ups carry on", error)
+                    lost = True
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, 10.0)
 
