@@ -364,7 +364,7 @@ def _socket_seat(
     found = _game_with_seats(code, heard)
     if found is None or found[0].state is None:  # no game, or not one on the engine
         return None
-    seat = next((seat for seat in found[1] if seat.token == token), None)
+    seat = next((s for s in found[1] if s.token == token and not s.is_bot), None)
     return None if seat is None else (found[0], seat)
 
 
