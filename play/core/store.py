@@ -325,19 +325,28 @@ def make_move(
     retry with the same key (a double tap, a lost answer, a server killed after the write) is
     not made again; the game comes back as it is, with ``repeated`` set."""
     stored_key = move_key(key, seat, teacher)
-    if (answered := _answered(game.pk, stored_key)) is not None:
-        return answered
     try:
         for _attempt in range(OPTIMISTIC_ATTEMPTS):
             current = reads.game_by_id(game.pk, "initial")
             if current is None:
                 raise RuleViolation("unknown_game", "There is no such game.")
+            # The key is looked up after the game is read: a simultaneous retry that wrote the
+            # move since is found here, instead of its move being judged again on the state it
+            # made (where it is no longer this seat's turn). Written later, it changed the
+            # version, so this copy's commit fails and the next attempt finds it.
+            if (answered := _answered(game.pk, stored_key)) is not None:
+                return answered
             if current.is_finished:
                 raise RoundClosed("game_finished", "This game has ended.")
             _play(current, seat, name, args, teacher, stored_key)
             if _commit(current):
                 return current
-        with locked_game(game.pk) as locked:
+        with locked_game(game.pk, allow_finished=bool(stored_key)) as locked:
+            if (answered := _answered(game.pk, stored_key)) is not None:
+                locked.unchanged = True
+                return answered
+            if locked.is_finished:
+                raise RoundClosed("game_finished", "This game has ended.")
             _play(locked, seat, name, args, teacher, stored_key)
             _save(locked)
     except IntegrityError:
