@@ -192,7 +192,7 @@ def test_the_results_csv_neutralises_formulas(client, teacher):
         user=teacher, edition="toy", seat_names=["A", "B"], options={"goal": 3}
     )
     client.force_login(teacher)
-    text = client.get(f"/play/host/{game.code}/results.csv").content.decode()
+    text = client.get(f"/play/host/{game.code}/results.csv").content.decode("utf-8-sig")
     assert "'=0" in text
 
 
