@@ -43,6 +43,7 @@ def main() -> None:
     )
     game = store.make_move(game, None, "lay_out", {}, teacher=True)
     first = game.state["rounds"][0]["places"][0]
+    teams = list(game.teams.all())
     connection.close()
 
     outcomes: list[str] = []
@@ -65,8 +66,35 @@ def main() -> None:
         thread.start()
     for thread in threads:
         thread.join()
+    # The same through the API, as a phone's retries reach it: team 1 is next.
+    from django.test import Client
+
+    second = game.state["rounds"][0]["places"][1]
+    token = teams[1].token
+    answers: list[tuple[int, int | None]] = []
+    barrier = threading.Barrier(RETRIES)
+
+    def post() -> None:
+        client = Client(HTTP_X_TEAM_TOKEN=token, HTTP_IDEMPOTENCY_KEY="tap-2")
+        barrier.wait()
+        try:
+            response = client.post(
+                f"/api/games/{game.pk}/moves/",
+                {"move": "tip", "args": {"place": second, "tip": "S"}},
+                content_type="application/json",
+            )
+            body = response.json()
+            answers.append((response.status_code, body.get("version") or body.get("code")))
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=post) for _ in range(RETRIES)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
     moves = Move.objects.filter(game=game, name="tip").count()
-    print(json.dumps({"outcomes": outcomes, "moves": moves}))
+    print(json.dumps({"outcomes": outcomes, "answers": answers, "moves": moves}))
 
 
 if __name__ == "__main__":

@@ -90,6 +90,8 @@ def test_simultaneous_retries_with_one_key_all_get_the_first_answer(tmp_path):
     with race_database(tmp_path) as url:
         result = _probe("tests.play.race_probe_keys", url, tmp_path)
     outcomes = result["outcomes"]
-    assert result["moves"] == 1, result
+    assert result["moves"] == 2, result  # one from the store's copies, one from the API's
     assert outcomes.count("ok") == 1, outcomes
     assert set(outcomes) <= {"ok", "repeated"}, outcomes
+    # Through the API every copy gets the move's answer: 201 and the game as the move left it.
+    assert {tuple(a) for a in result["answers"]} == {(201, result["answers"][0][1])}, result
