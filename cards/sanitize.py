@@ -42,14 +42,20 @@ def hidden_character(name: str) -> str | None:
     order than they are stored. Stricter than place names, which keep the direction marks."""
     if found := _CONTROL.search(name):
         return found.group()
+    flags = {i for m in _SUBDIVISION_FLAG.finditer(name) for i in range(m.start() + 1, m.end())}
     for i, ch in enumerate(name):
-        if unicodedata.category(ch) != "Cf":
+        if unicodedata.category(ch) != "Cf" or i in flags:
             continue
         inside = 0 < i < len(name) - 1
         if ch in JOINERS and inside and not _invisible(name[i - 1]) and not _invisible(name[i + 1]):
             continue
         return ch
     return None
+
+
+# A subdivision's flag (Scotland, Wales) is a black flag followed by tag characters (Cf) that
+# spell its code and a cancel tag: the one place tags are seen, as the flag.
+_SUBDIVISION_FLAG = re.compile("\U0001f3f4[\U000e0020-\U000e007e]+\U000e007f")
 
 
 def _invisible(ch: str) -> bool:

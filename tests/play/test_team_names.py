@@ -36,6 +36,9 @@ def test_visible_names_pass_joiners_included():
     for name in ("Rot", "Bären", "القاهرة", "👨\u200d👩\u200d👧", "می\u200cخواهم", "東京"):
         assert hidden_character(name) is None, name
     assert hidden_character("Rot\u200d") == "\u200d"  # a joiner joining nothing
+    scotland = "\U0001f3f4\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f"
+    assert hidden_character(f"{scotland} Schotten") is None
+    assert hidden_character("Rot\U000e0067") == "\U000e0067"  # a tag outside a flag
 
 
 def test_look_alike_names_share_a_key():
