@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import re
+import unicodedata
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -26,6 +27,49 @@ _FORBIDDEN = r"\u202a-\u202e\u2066-\u2069\ud800-\udfff"
 _CONTROL = re.compile(rf"[\x00-\x1f\x7f-\x9f{_FORBIDDEN}]")
 # Multi-line text keeps its line breaks and tabs.
 _CONTROL_MULTILINE = re.compile(rf"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f{_FORBIDDEN}]")
+
+
+# Joiners shape what sits on both sides of them (an emoji family, a Persian word): in a name
+# they are allowed between two visible characters, and nowhere else.
+JOINERS = frozenset("\u200c\u200d")
+
+
+def hidden_character(name: str) -> str | None:
+    """The first character in a one-line name that a reader cannot see, or None: a control
+    character, a bidi control (the check place names use) and every other format character
+    (Unicode category Cf: zero-width space U+200B, the direction marks U+200E/U+200F and
+    U+061C, the BOM …), which let two names look the same and differ, or read in another
+    order than they are stored. Stricter than place names, which keep the direction marks."""
+    if found := _CONTROL.search(name):
+        return found.group()
+    flags = {i for m in _SUBDIVISION_FLAG.finditer(name) for i in range(m.start() + 1, m.end())}
+    for i, ch in enumerate(name):
+        if unicodedata.category(ch) != "Cf" or i in flags:
+            continue
+        inside = 0 < i < len(name) - 1
+        if ch in JOINERS and inside and not _invisible(name[i - 1]) and not _invisible(name[i + 1]):
+            continue
+        return ch
+    return None
+
+
+# A subdivision's flag (Scotland, Wales) is a black flag followed by tag characters (Cf) that
+# spell its code and a cancel tag: the one place tags are seen, as the flag.
+_SUBDIVISION_FLAG = re.compile("\U0001f3f4[\U000e0020-\U000e007e]+\U000e007f")
+
+
+def _invisible(ch: str) -> bool:
+    return ch.isspace() or unicodedata.category(ch) in ("Cf", "Cc", "Zs")
+
+
+def name_key(name: str) -> str:
+    """What a name looks like, for telling two names apart: compatibility forms folded (NFKC:
+    full-width letters, ligatures), case folded, joiners dropped and spaces collapsed. Two names
+    with the same key look alike to a class."""
+    folded = unicodedata.normalize("NFKC", name).casefold()
+    folded = unicodedata.normalize("NFKC", folded)
+    folded = "".join(ch for ch in folded if ch not in JOINERS)
+    return " ".join(folded.split())
 
 
 def validate_finite(value: Any) -> None:

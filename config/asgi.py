@@ -1,5 +1,6 @@
 """The ASGI entry point: the site's pages (as config/wsgi.py serves them) and the screens'
-WebSockets (play/shells/sockets.py), whose handshake is checked against ALLOWED_HOSTS.
+WebSockets (play/shells/sockets.py), whose handshake must come from the site's own origin
+(config/socket_origin.py: scheme, host and port).
 
 Warmed up as config/wsgi.py is (config.warmup, then gc.freeze()): a cold uvicorn compiled
 templates and imported modules on its first sockets, in every thread at once under the import
@@ -17,15 +18,15 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 django_application = get_asgi_application()
 
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402 - these need Django set up first
-from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
+from config.socket_origin import SameOriginWebSockets  # noqa: E402
 from config.warmup import warm_up  # noqa: E402
 from play.shells.socket_urls import websocket_urlpatterns  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
         "http": django_application,
-        "websocket": AllowedHostsOriginValidator(URLRouter(websocket_urlpatterns)),
+        "websocket": SameOriginWebSockets(URLRouter(websocket_urlpatterns)),
     }
 )
 warm_up()

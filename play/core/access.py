@@ -208,9 +208,10 @@ def cookie_name(game: Game) -> str:
 
 
 def team_for_token(game: Game, token: str | None) -> Team | None:
+    """The people's seat holding ``token``: a computer seat's token opens nothing."""
     if not token:
         return None
-    return Team.objects.filter(game=game, token=token).first()
+    return Team.objects.filter(game=game, token=token, is_bot=False).first()
 
 
 def host_cookie_name(code: str) -> str:

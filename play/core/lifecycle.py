@@ -30,10 +30,13 @@ def join_team(game: Game, team: Team) -> str:
     """Claim a team for a device; returns the token for its cookie.
 
     A team holds one device at a time: a second device is refused until the teacher kicks the
-    first (a device that only reloaded still has its cookie and never comes here).
+    first (a device that only reloaded still has its cookie and never comes here). A computer
+    seat holds none: its device would see the computer's private hand and move for it.
     """
     with locked_game(game.pk, with_state=False) as locked:
         team = Team.objects.select_for_update().get(pk=team.pk, game=locked)
+        if team.is_bot:
+            raise RoundClosed("computer_seat", "The computer plays this seat: choose another.")
         if locked.mode == Mode.PROJECTOR:
             raise RoundClosed("projector_only", "This game is played on the projector only.")
         if team.device_joined:

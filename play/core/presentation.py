@@ -57,6 +57,11 @@ ERROR_TEXT = {
     "team_count": _("This game is for %(low)s to %(high)s teams."),
     "player_count": _("This game is for %(low)s to %(high)s players."),
     "team_name": _("Every team needs its own name."),
+    # A code's refusals that differ in their reason (``params["reason"]``).
+    ("team_name", "character"): _(
+        "Team names cannot contain invisible or control characters (%(code)s)."
+    ),
+    ("team_name", "twin"): _("Two teams cannot have names that look the same: %(name)s."),
     "unknown_team": _("That team does not play in this game."),
     "unknown_seat": _("That team does not play in this game."),
     "nothing_to_undo": _("There is no move to take back."),
@@ -75,9 +80,10 @@ def error_text(error: Any, edition: Any = None) -> str:
     """A translated sentence for a ``RuleViolation``: the edition's own, the core's, or the
     English message as a fallback."""
     own = getattr(edition, "messages", None) or {}
+    params = getattr(error, "params", None)
     text = own.get((error.code, error.message)) or own.get(error.code)
+    text = text or ERROR_TEXT.get((error.code, (params or {}).get("reason")))
     text = text or ERROR_TEXT.get(error.code)
     if text is None:
         return error.message
-    params = getattr(error, "params", None)
     return str(text) % params if params else str(text)

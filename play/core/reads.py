@@ -84,14 +84,16 @@ def _fetch(sql: str, params: list[Any]) -> tuple | None:
 
 
 def seat_with_game(code: str, token: str, *deferred: str) -> Team | None:
-    """The seat holding ``token`` in the engine game ``code``, its ``game`` already loaded
-    (``deferred`` game fields left unread), or None."""
+    """The people's seat holding ``token`` in the engine game ``code``, its ``game`` already
+    loaded (``deferred`` game fields left unread), or None (a computer seat has no device)."""
     sql, team_fields, game_fields = _seat_sql(connection.vendor, frozenset(deferred))
     row = _fetch(sql, [code, token])
     if row is None:
         return None
     split = len(team_fields)
     team = _instance(Team, team_fields, row[:split])
+    if team.is_bot:
+        return None
     game = _instance(Game, game_fields, row[split:])
     Team.game.field.set_cached_value(team, game)
     return team

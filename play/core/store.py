@@ -20,6 +20,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from cards.models import Deck
+from cards.sanitize import hidden_character, name_key
 from cards.snapshot import card_data
 from play.core import push, reads, registry
 from play.core.engine import (
@@ -43,8 +44,6 @@ MAX_BOT_MOVES = 500
 # Moves on one game that collide this often (six teams guessing at once) then queue for its lock.
 OPTIMISTIC_ATTEMPTS = 3
 TEAM_NAME_MAX = 40
-# Embeddings, overrides and isolates: a name that turns the text after it around.
-BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 
 @contextmanager
@@ -85,17 +84,29 @@ def clean_seat_names(edition: Edition, names: Sequence[Any]) -> list[str]:
         error.params = {"low": low, "high": high}
         raise error
     cleaned = []
+    seen: dict[str, str] = {}
     for name in names:
         if not isinstance(name, str) or not name.strip():
             raise RuleViolation("team_name", "Every team needs a name.")
         name = name.strip()
         if len(name) > TEAM_NAME_MAX:
             raise RuleViolation("team_name", f"Team names have at most {TEAM_NAME_MAX} characters.")
-        if any(ord(ch) < 32 or 127 <= ord(ch) < 160 or ch in BIDI_CONTROLS for ch in name):
-            raise RuleViolation("team_name", "Team names cannot contain control characters.")
+        if (hidden := hidden_character(name)) is not None:
+            code = f"U+{ord(hidden):04X}"
+            error = RuleViolation(
+                "team_name", f"Team names cannot contain invisible or control characters ({code})."
+            )
+            error.params = {"reason": "character", "code": code}
+            raise error
+        key = name_key(name)
+        if key in seen:
+            error = RuleViolation(
+                "team_name", f"Two teams cannot have names that look the same: {name}."
+            )
+            error.params = {"reason": "twin", "name": name}
+            raise error
+        seen[key] = name
         cleaned.append(name)
-    if len({n.casefold() for n in cleaned}) != len(cleaned):
-        raise RuleViolation("team_name", "Two teams cannot have the same name.")
     return cleaned
 
 
@@ -325,19 +336,28 @@ def make_move(
     retry with the same key (a double tap, a lost answer, a server killed after the write) is
     not made again; the game comes back as it is, with ``repeated`` set."""
     stored_key = move_key(key, seat, teacher)
-    if (answered := _answered(game.pk, stored_key)) is not None:
-        return answered
     try:
         for _attempt in range(OPTIMISTIC_ATTEMPTS):
             current = reads.game_by_id(game.pk, "initial")
             if current is None:
                 raise RuleViolation("unknown_game", "There is no such game.")
+            # The key is looked up after the game is read: a simultaneous retry that wrote the
+            # move since is found here, instead of its move being judged again on the state it
+            # made (where it is no longer this seat's turn). Written later, it changed the
+            # version, so this copy's commit fails and the next attempt finds it.
+            if (answered := _answered(game.pk, stored_key)) is not None:
+                return answered
             if current.is_finished:
                 raise RoundClosed("game_finished", "This game has ended.")
             _play(current, seat, name, args, teacher, stored_key)
             if _commit(current):
                 return current
-        with locked_game(game.pk) as locked:
+        with locked_game(game.pk, allow_finished=bool(stored_key)) as locked:
+            if (answered := _answered(game.pk, stored_key)) is not None:
+                locked.unchanged = True
+                return answered
+            if locked.is_finished:
+                raise RoundClosed("game_finished", "This game has ended.")
             _play(locked, seat, name, args, teacher, stored_key)
             _save(locked)
     except IntegrityError:

@@ -92,7 +92,10 @@ def seat_of(request: Request, game: Game) -> Team | None:
         token = request.COOKIES.get(cookie_name(game))
         if token and request.method not in ("GET", "HEAD", "OPTIONS"):
             SessionAuthentication().enforce_csrf(request)
-    return team_for_token(game, token)
+    seat = team_for_token(game, token)
+    if seat is None and token and Team.objects.filter(game=game, token=token, is_bot=True).exists():
+        raise PermissionDenied("The computer plays this seat: no device can join it or move.")
+    return seat
 
 
 def payload(
@@ -175,8 +178,15 @@ def games(request: Request) -> Response:
     except RuleViolation as error:
         return violation(error)
     body = game_body(game, Viewer.teacher())
+    # A computer seat has no device, so no token: nothing could join it or move as it.
     body["seats"] = [
-        {"index": t.index, "name": t.name, "is_bot": t.is_bot, "token": t.token, "id": t.pk}
+        {
+            "index": t.index,
+            "name": t.name,
+            "is_bot": t.is_bot,
+            "token": None if t.is_bot else t.token,
+            "id": t.pk,
+        }
         for t in game.teams.all()
     ]
     body["teams"] = body["seats"]  # the name Germany and World clients know
@@ -249,6 +259,9 @@ def moves(request: Request, game_id: int) -> Response:
         )
     except RuleViolation as error:
         return violation(error)
+    if getattr(game, "repeated", False) and (first := cache.get(answer_key)) is not None:
+        # A retry sent while the first copy was still being answered: its answer by now.
+        return private(Response(first, status=status.HTTP_201_CREATED))
     body = game_body(game, viewer)
     if stored_key and not getattr(game, "repeated", False):
         cache.set(answer_key, body, ANSWER_SECONDS)

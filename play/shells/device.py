@@ -11,6 +11,7 @@ import time
 
 from django.conf import settings
 from django.core.handlers.exception import response_for_exception
+from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -62,6 +63,11 @@ def throttled(view):
     return wrapper
 
 
+def _people(game: Game) -> QuerySet[Team]:
+    """The seats a device may pick: the computer's seats hold no device."""
+    return game.teams.filter(is_bot=False)
+
+
 def _device_team(request: HttpRequest, game: Game) -> Team | None:
     return team_for_token(game, request.COOKIES.get(cookie_name(game)))
 
@@ -92,7 +98,7 @@ def team(request: HttpRequest, code: str) -> HttpResponse:
     game = _game(code, request)
     me = _device_team(request, game)
     if me is None:
-        return render(request, "play/pick_team.html", {"game": game, "teams": game.teams.all()})
+        return render(request, "play/pick_team.html", {"game": game, "teams": _people(game)})
     return screens.render_device(request, screens.run_due_bots(game), me)
 
 
@@ -116,6 +122,7 @@ def claim(request: HttpRequest, code: str) -> HttpResponse:
                     "teams join with their devices."
                 ),
                 "game_finished": _("This game has ended."),
+                "computer_seat": _("The computer plays this team. Choose another team."),
             }.get(violation.code, error_text(violation))
         else:
             response = redirect("play:team", game.code)
@@ -128,7 +135,7 @@ def claim(request: HttpRequest, code: str) -> HttpResponse:
                 secure=settings.SESSION_COOKIE_SECURE,
             )
             return response
-    context = {"game": game, "teams": game.teams.all(), "error": error}
+    context = {"game": game, "teams": _people(game), "error": error}
     return render(request, "play/pick_team.html", context, status=409)
 
 

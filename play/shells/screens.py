@@ -291,19 +291,48 @@ def undo(request: HttpRequest, game: Game) -> HttpResponse:
 
 
 def results_csv(game: Game) -> HttpResponse:
+    """The game's results as a spreadsheet in the game's language: German with semicolons and
+    a decimal comma, English with commas and a decimal point (what Excel and LibreOffice read
+    in that language); whole numbers without thousands separators, which every locale reads
+    as numbers; a BOM, without which Excel takes UTF-8 names (Bären) for Windows-1252."""
     edition = store.edition_of(game)
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="spot-on-{game.code}.csv"'
-    # German spreadsheets read semicolons (a comma is their decimal sign) and want the BOM.
+    # Team names and a game's whole history: kept by no browser or proxy.
+    patch_cache_control(response, no_store=True, private=True)
     german = game.language == "de"
-    if german:
-        response.write("\ufeff")
+    response.write("\ufeff")
     writer = csv.writer(response, delimiter=";" if german else ",")
     with translation.override(game.language):
         rows = edition.rows(game.state) if edition.rows else [[_("Game"), game.code]]
-        for row in rows:
-            writer.writerow([neutralise_formula(value) for value in row])
+        for number, row in enumerate(rows):
+            cells = [csv_cell(value, german) for value in row]
+            writer.writerow(unique_names(cells) if number == 0 else cells)
     return response
+
+
+def csv_cell(value: Any, german: bool) -> Any:
+    """One cell as the CSV's language writes it, safe from being read as a formula."""
+    if isinstance(value, bool):
+        return int(value)
+    if isinstance(value, int):
+        return str(value)  # never grouped: "1,234" is a decimal in German spreadsheets
+    if isinstance(value, float):
+        text = format(value, ".6g") if value == value else ""
+        return text.replace(".", ",") if german else text
+    return neutralise_formula(str(value))
+
+
+def unique_names(header: list[Any]) -> list[Any]:
+    """A header whose every column has a name of its own (a team called "Round" beside the
+    round column): a repeated name is numbered, "Round (2)"."""
+    seen: dict[str, int] = {}
+    out = []
+    for name in header:
+        key = str(name).casefold()
+        seen[key] = seen.get(key, 0) + 1
+        out.append(name if seen[key] == 1 else f"{name} ({seen[key]})")
+    return out
 
 
 # What the screens' sockets draw (play/shells/sockets.py): the stage a poll would answer, drawn
@@ -364,7 +393,7 @@ def _socket_seat(
     found = _game_with_seats(code, heard)
     if found is None or found[0].state is None:  # no game, or not one on the engine
         return None
-    seat = next((seat for seat in found[1] if seat.token == token), None)
+    seat = next((s for s in found[1] if s.token == token and not s.is_bot), None)
     return None if seat is None else (found[0], seat)
 
 

@@ -7,6 +7,7 @@ from typing import Any
 
 from django.conf import settings
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from play.core.engine import BotMove, Edition, Option, Seats
 from play.editions.dice import bots, moves, rules, view
@@ -25,7 +26,15 @@ def bot(state: State, seat: int) -> BotMove | None:
 
 
 def rows(state: State) -> list[list[Any]]:
-    header = ["player", "sets", "set_points", "courts", "court_points", "total", "winner"]
+    header = [
+        _("Player"),
+        _("Sets"),
+        _("Set points"),
+        _("Court cards"),
+        _("Court card points"),
+        pgettext_lazy("results column", "Total"),
+        _("Winner"),
+    ]
     res = rules.result(state)
     won = set(res["winners"]) if res else set()
     table: list[list[Any]] = [header]
@@ -33,7 +42,7 @@ def rows(state: State) -> list[list[Any]]:
         s = rules.score(state["taken"][seat])
         sets = " ".join(str(v) for v in s["sets"])
         table.append([name, sets, s["set_points"], s["courts"], s["court_points"], s["total"]])
-        table[-1].append("yes" if seat in won else ("" if res is None else "no"))
+        table[-1].append(_("yes") if seat in won else ("" if res is None else _("no")))
     return table
 
 

@@ -73,6 +73,19 @@ def _tip_body(team: Team, number: int, entry: list) -> dict[str, Any]:
     }
 
 
+def _sees_tips_of(game: Game, device: Team | None, team: Team) -> bool:
+    """Whether the caller may see ``team``'s tips in the current round, as the view decides:
+    its own device always, the teacher unless they lie face down. A double tap is answered
+    only then; otherwise its answer (the tip, where a wrong guess meets "not your turn") would
+    tell what the view hides."""
+    viewer = Viewer.of_seat(device.index) if device is not None else Viewer.teacher()
+    rnd = store.view_for(game, viewer)["round"]
+    if rnd is None:
+        return False
+    stack = [entry for place in rnd["places"] for entry in place["stack"]]
+    return all(entry["tip"] is not None for entry in stack if entry["team"] == team.index)
+
+
 def tips(request: Request, game: Game) -> Response:
     manager = can_manage(request.user, game)
     device = None if manager else seat_of(request, game)
@@ -85,7 +98,7 @@ def tips(request: Request, game: Game) -> Response:
     if device is not None and device.pk != team.pk:
         raise PermissionDenied("A device may only play for its own team.")
     rounds_so_far = game.state["rounds"]
-    if rounds_so_far:
+    if rounds_so_far and _sees_tips_of(game, device, team):
         current = rounds_so_far[-1]
         for entry in current["tips"]:
             if entry[:3] == [team.index, data["place"], data["tip"]]:

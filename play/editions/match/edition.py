@@ -9,7 +9,7 @@ from django.utils.translation import gettext_lazy as _
 from play.core.engine import BotMove, Edition, Option, Seats
 from play.editions.match import moves, view
 from play.editions.match.bots import bot_claim
-from play.editions.match.rules import GAME_NAMES, State
+from play.editions.match.rules import State
 
 OPTIONS = (
     Option(
@@ -72,9 +72,15 @@ def teacher_bot(state: State) -> BotMove | None:
 
 
 def rows(state: State) -> list[list[Any]]:
-    played = [f"game {entry['game']}: {GAME_NAMES[entry['game']]}" for entry in state["history"]]
-    out: list[list[Any]] = [["seat", "name", "team", "score", *played]]
-    for number, seat in enumerate(state["seats"]):
+    """Seats numbered from 1 as the screens show them; a column per game played, named by its
+    place in the match (a beginner's match plays one game again and again)."""
+    names = {number: str(label).split(" · ", 1)[-1] for number, label in OPTIONS[2].choices}
+    played = [
+        _("Game %(number)s: %(name)s") % {"number": i, "name": names[entry["game"]]}
+        for i, entry in enumerate(state["history"], start=1)
+    ]
+    out: list[list[Any]] = [[_("Seat"), _("Name"), _("Team"), _("Score"), *played]]
+    for number, seat in enumerate(state["seats"], start=1):
         team = seat["team"]
         out.append(
             [

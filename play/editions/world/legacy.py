@@ -49,6 +49,9 @@ class EvaluateSerializer(serializers.Serializer):
 
 
 def _team_move(request: Request, game: Game, serializer_class) -> tuple[Team, dict]:
+    """The team a move is for and the payload; ``team.seen_by`` is the seat whose view the
+    answer shows: the team's own device, or None for the teacher, who sees what the projector
+    sees (not a team's open guess)."""
     manager = can_manage(request.user, game)
     device_team = None if manager else seat_of(request, game)
     if not manager and device_team is None:
@@ -59,6 +62,7 @@ def _team_move(request: Request, game: Game, serializer_class) -> tuple[Team, di
         raise RuleViolation("unknown_team", "No such team in this game.")
     if not manager and device_team.pk != team.pk:
         raise PermissionDenied("A device may only play for its own team.")
+    team.seen_by = None if manager else team.index
     return team, data
 
 
@@ -76,8 +80,9 @@ def round_body(game: Game, seat: int | None = None) -> dict[str, Any]:
     return data
 
 
-def _guess_body(game: Game, team: Team) -> dict[str, Any]:
-    row = store.view_for(game, Viewer.of_seat(team.index))["round"]["guesses"][team.index]
+def _guess_body(game: Game, team: Team, seat: int | None) -> dict[str, Any]:
+    viewer = Viewer.teacher() if seat is None else Viewer.of_seat(seat)
+    row = store.view_for(game, viewer)["round"]["guesses"][team.index]
     return {"team": team.pk, "guess": row["guess"], "locked": row["locked"]}
 
 
@@ -87,7 +92,7 @@ def choose(request: Request, game: Game) -> Response:
         game = store.make_move(game, team.index, "choose", {"card": data["card"]})
     except RuleViolation as error:
         return violation(error)
-    return Response(round_body(game, team.index))
+    return Response(round_body(game, team.seen_by))
 
 
 def exchange(request: Request, game: Game) -> Response:
@@ -96,7 +101,7 @@ def exchange(request: Request, game: Game) -> Response:
         game = store.make_move(game, team.index, "exchange", {"exchange": data["exchange"]})
     except RuleViolation as error:
         return violation(error)
-    return Response(round_body(game, team.index))
+    return Response(round_body(game, team.seen_by))
 
 
 def guess(request: Request, game: Game) -> Response:
@@ -106,7 +111,8 @@ def guess(request: Request, game: Game) -> Response:
         game = store.make_move(game, team.index, "guess", args)
     except RuleViolation as error:
         return violation(error)
-    return Response(_guess_body(game, team))
+    # The guess the caller has just written, as the rules read it: no secret to the teacher.
+    return Response(_guess_body(game, team, team.index))
 
 
 def lock(request: Request, game: Game) -> Response:
@@ -115,7 +121,7 @@ def lock(request: Request, game: Game) -> Response:
         game = store.make_move(game, team.index, "lock", {})
     except RuleViolation as error:
         return violation(error)
-    return Response(_guess_body(game, team))
+    return Response(_guess_body(game, team, team.seen_by))
 
 
 def teacher_move(game: Game, name: str, args: dict | None = None) -> Game:

@@ -6,6 +6,7 @@ import json
 import random
 
 import pytest
+from django.utils import translation
 
 from play.core.engine import Viewer, as_json, clean_options
 from play.core.errors import RuleViolation
@@ -171,10 +172,14 @@ def test_it_repeats_the_beginners_game():
 def test_it_exports_a_row_per_device_with_each_games_points():
     table = Table(seats=5, mode="adventure")
     table.play_bots()
-    rows = EDITION.rows(table.state)
-    assert rows[0][:4] == ["seat", "name", "team", "score"]
-    assert rows[0][4] == "game 1: Welcome"
+    with translation.override("en"):
+        rows = [
+            [str(c) if not isinstance(c, int) else c for c in r] for r in EDITION.rows(table.state)
+        ]
+    assert rows[0][:4] == ["Seat", "Name", "Team", "Score"]
+    assert rows[0][4] == "Game 1: Welcome to the island"
     assert [row[2] for row in rows[1:]] == ["orange", "orange", "blue", "blue", "red"]
+    assert [row[0] for row in rows[1:]] == [1, 2, 3, 4, 5]  # as the screens number seats
     for row in rows[1:]:
-        team = table.state["teams"][table.state["seats"][row[0]]["team"]]
+        team = table.state["teams"][table.state["seats"][row[0] - 1]["team"]]
         assert row[3] == team["score"]

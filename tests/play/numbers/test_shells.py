@@ -166,7 +166,7 @@ def test_the_results_csv_lists_each_target(client, teacher, monkeypatch):
         name, args = next_move(game.state, 0)
         game = store.make_move(game, 0, name, args)
     client.force_login(teacher)
-    text = client.get(f"/play/host/{game.code}/results.csv").content.decode()
+    text = client.get(f"/play/host/{game.code}/results.csv").content.decode("utf-8-sig")
     assert text.splitlines()[0].startswith("Target,hit,Chain played")
     html = client.get(f"/play/host/{game.code}/").content.decode()
     assert "Shortest way with the hands at its start" in html
