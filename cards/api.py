@@ -15,6 +15,7 @@ from rest_framework.response import Response
 
 from cards.models import Deck, DeckCard, Place
 from cards.permissions import ModelPermissionsWithView
+from cards.sanitize import invalid_unicode_message, lone_surrogate_in
 from cards.serializers import DeckCardSerializer, DeckSerializer, PlaceSerializer
 
 
@@ -196,6 +197,11 @@ def place_preview(request: Request) -> Response:
     if not hasattr(request.data, "get"):
         return Response({"detail": "Send a JSON object."}, status=status.HTTP_400_BAD_REQUEST)
     values = {name: request.data.get(name, "") for name in PREVIEW_FIELDS}
+    field = lone_surrogate_in(values)
+    if field is not None:  # the form's errors' shape: field name → message
+        return Response(
+            {"detail": {field: invalid_unicode_message()}}, status=status.HTTP_400_BAD_REQUEST
+        )
     answer, errors = preview(values)
     if errors:
         return Response({"detail": errors}, status=status.HTTP_400_BAD_REQUEST)
