@@ -26,6 +26,25 @@ class ValidUnicode:
         return super().to_internal_value(data)
 
 
+class UnchangedKeepsHistory:
+    """An update that changes nothing writes no history entry (as a save without a change in
+    the admin, ``cards.history.HistoryAdmin``)."""
+
+    def update(self, instance, validated_data):
+        unchanged = all(
+            getattr(instance, name) == value
+            for name, value in validated_data.items()
+            if not isinstance(getattr(type(instance), name, None), property)
+        )
+        if not unchanged:
+            return super().update(instance, validated_data)
+        instance.skip_history_when_saving = True
+        try:
+            return super().update(instance, validated_data)
+        finally:
+            del instance.skip_history_when_saving
+
+
 class GermanyGridSerializer(serializers.Serializer):
     ns = serializers.IntegerField()
     we = serializers.IntegerField()
@@ -42,7 +61,7 @@ class WorldLocationSerializer(serializers.Serializer):
     solutions = serializers.ListField(child=serializers.CharField())
 
 
-class PlaceSerializer(ValidUnicode, serializers.ModelSerializer):
+class PlaceSerializer(ValidUnicode, UnchangedKeepsHistory, serializers.ModelSerializer):
     germany = serializers.SerializerMethodField()
     grids = serializers.SerializerMethodField()
     world = serializers.SerializerMethodField()
@@ -176,7 +195,7 @@ class DeckCardSerializer(ValidUnicode, serializers.ModelSerializer):
         return attrs
 
 
-class DeckSerializer(ValidUnicode, serializers.ModelSerializer):
+class DeckSerializer(ValidUnicode, UnchangedKeepsHistory, serializers.ModelSerializer):
     cards = DeckCardSerializer(many=True, read_only=True)
     grid = serializers.SlugRelatedField(
         slug_field="slug",

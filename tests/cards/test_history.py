@@ -83,3 +83,16 @@ def test_the_history_page_is_german(client, admin_user, berlin):
     table = table[: table.index("</table>")]
     assert "Änderungen" in table and "Changes" not in table
     assert "None" not in table
+
+
+def test_an_api_update_without_a_change_adds_no_history_entry(editor, berlin):
+    from tests.conftest import api_client_for
+
+    client = api_client_for(editor)
+    entries = berlin.history.count()
+    url = f"/api/places/{berlin.pk}/"
+    same = {"name": berlin.name, "population": berlin.population, "state": berlin.state}
+    assert client.patch(url, same, format="json").status_code == 200
+    assert berlin.history.count() == entries
+    assert client.patch(url, {"population": 3_700_000}, format="json").status_code == 200
+    assert berlin.history.count() == entries + 1
