@@ -11,13 +11,13 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 from import_export.admin import ImportExportMixin
 from import_export.formats.base_formats import JSON
-from simple_history.admin import SimpleHistoryAdmin
 
 from cards.admin_decks import DeckAdmin, DeckCardAdmin, position_for_new_card
 from cards.admin_forms import PlaceAdminForm
 from cards.admin_grids import GridEditionAdmin  # noqa: F401 - registers the grid editions
 from cards.batched_import import BatchedImportAdminMixin
 from cards.exports import SafeCSV, SafeXLSX
+from cards.history import HistoryAdmin
 from cards.models import GRID_DECK_EDITIONS, Colour, Deck, DeckCard, Place
 from cards.resource_widgets import VerboseExportForm
 from cards.resources import PlaceResource
@@ -111,7 +111,7 @@ class PlaceActionForm(admin.helpers.ActionForm):
 
 
 @admin.register(Place)
-class PlaceAdmin(BatchedImportAdminMixin, ImportExportMixin, SimpleHistoryAdmin):
+class PlaceAdmin(BatchedImportAdminMixin, ImportExportMixin, HistoryAdmin):
     form = PlaceAdminForm
     resource_classes = [PlaceResource]
     # Spreadsheet formats neutralise formulas; imports are bounded (cards.batched_import).

@@ -21,8 +21,8 @@ from django.urls import path, reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
-from simple_history.admin import SimpleHistoryAdmin
 
+from cards.history import HistoryAdmin
 from cards.models import GRID_DECK_EDITIONS, Colour, Deck, DeckCard, Place
 
 DECK_PARAM = "deck__id__exact"
@@ -33,7 +33,7 @@ def deck_cards_url(deck: Deck) -> str:
 
 
 @admin.register(Deck)
-class DeckAdmin(SimpleHistoryAdmin):
+class DeckAdmin(HistoryAdmin):
     list_display = ["name", "slug", "edition", "language", "card_count"]
     list_filter = ["edition", "language"]
     search_fields = ["name", "slug"]

@@ -21,11 +21,11 @@ from django.utils.html import format_html
 from django.utils.http import urlencode
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
-from simple_history.admin import SimpleHistoryAdmin
 
 from cards import grid_jobs
 from cards.grid_decks import GridDeckError, edition_places
 from cards.grids import GERMANY_SLUG, GridEdition
+from cards.history import HistoryAdmin
 
 EXTENT = ("west", "east", "north", "south", "ns_max", "we_max")
 CHECK_MIN_POPULATION = 1000  # the towns whose clamping a warning lists
@@ -98,7 +98,7 @@ class FillForm(forms.Form):
 
 
 @admin.register(GridEdition)
-class GridEditionAdmin(SimpleHistoryAdmin):
+class GridEditionAdmin(HistoryAdmin):
     form = GridEditionForm
     list_display = ["name", "slug", "country", "region", "ns_max", "we_max", "deck_count"]
     search_fields = ["name", "name_en", "slug", "country"]

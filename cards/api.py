@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.db.models import ProtectedError, Q, QuerySet
+from django.db.models import Prefetch, ProtectedError, Q, QuerySet
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -15,6 +15,7 @@ from rest_framework.response import Response
 
 from cards.models import Deck, DeckCard, Place
 from cards.permissions import ModelPermissionsWithView
+from cards.sanitize import invalid_unicode_message, lone_surrogate_in
 from cards.serializers import DeckCardSerializer, DeckSerializer, PlaceSerializer
 
 
@@ -64,7 +65,14 @@ class PlaceViewSet(viewsets.ModelViewSet):
 class DeckViewSet(viewsets.ModelViewSet):
     serializer_class = DeckSerializer
     permission_classes = [ModelPermissionsWithView]
-    queryset = Deck.objects.prefetch_related("cards__place")
+    # The cards come with their places in one joined query. A second prefetch step
+    # ("cards__place") filters the places by id, which Django 5.2 writes on SQLite as one
+    # "id = %s OR …" per place: past about a thousand places (the starter decks have 1,232
+    # cards) SQLite refuses the query ("Expression tree is too large"). The deck list is paged
+    # (PAGE_SIZE decks a page) as every list is; a page keeps its decks whole.
+    queryset = Deck.objects.prefetch_related(
+        Prefetch("cards", queryset=DeckCard.objects.select_related("place"))
+    )
     lookup_field = "slug"
 
     def destroy(self, request: Request, *args, **kwargs) -> Response:
@@ -189,6 +197,11 @@ def place_preview(request: Request) -> Response:
     if not hasattr(request.data, "get"):
         return Response({"detail": "Send a JSON object."}, status=status.HTTP_400_BAD_REQUEST)
     values = {name: request.data.get(name, "") for name in PREVIEW_FIELDS}
+    field = lone_surrogate_in(values)
+    if field is not None:  # the form's errors' shape: field name → message
+        return Response(
+            {"detail": {field: invalid_unicode_message()}}, status=status.HTTP_400_BAD_REQUEST
+        )
     answer, errors = preview(values)
     if errors:
         return Response({"detail": errors}, status=status.HTTP_400_BAD_REQUEST)

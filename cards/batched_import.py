@@ -26,6 +26,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import transaction
 from django.http import HttpResponseNotAllowed
 from django.shortcuts import redirect
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from import_export.forms import ImportForm
 from import_export.results import Error, Result
@@ -53,8 +54,8 @@ class BatchedImportMixin:
     ) -> Result:
         if len(dataset) > MAX_IMPORT_ROWS:
             return self._failed(
-                _("The file has %(rows)d rows; import at most %(max)d at a time.")
-                % {"rows": len(dataset), "max": MAX_IMPORT_ROWS},
+                _("The file has %(rows)s rows; import at most %(max)s at a time.")
+                % {"rows": grouped(len(dataset)), "max": grouped(MAX_IMPORT_ROWS)},
                 total_rows=len(dataset),
             )
         self._progress = progress
@@ -135,7 +136,7 @@ class BoundedImportForm(ImportForm):
         super().__init__(*args, **kwargs)
         self.fields["import_file"].help_text = _(
             "At most %(rows)s rows and %(mb)d MB per file."
-        ) % {"rows": f"{MAX_IMPORT_ROWS:,}", "mb": MAX_IMPORT_BYTES // 2**20}
+        ) % {"rows": grouped(MAX_IMPORT_ROWS), "mb": MAX_IMPORT_BYTES // 2**20}
 
     def clean_import_file(self) -> Any:
         upload = self.cleaned_data["import_file"]
@@ -168,12 +169,47 @@ def as_utf8(upload: Any) -> Any:
             raise forms.ValidationError(
                 _("The file says it is UTF-16 but is not. Save it as CSV UTF-8 and try again.")
             ) from None
+    elif b"\x00" in raw:
+        text = _utf16_without_mark(raw)
     else:
         try:
             text = raw.decode("utf-8-sig")
         except UnicodeDecodeError:
             text = raw.decode("cp1252", errors="replace")  # every byte is some character
     return SimpleUploadedFile(upload.name, text.encode("utf-8"), upload.content_type)
+
+
+def grouped(number: int) -> str:
+    """A number with the active language's thousands separator: 5,000 in English, 5.000 in
+    German."""
+    return number_format(number, force_grouping=True)
+
+
+def _utf16_without_mark(raw: bytes) -> str:
+    """Text with NUL bytes: UTF-16 saved without its byte-order mark (every other byte of
+    Latin text is 0), read as such; any other such file is refused, since no text file holds a
+    NUL and UTF-8 would read the NULs as characters, so that no header matched and every row
+    was "skipped" without a word."""
+    evens, odds = raw[0::2], raw[1::2]
+    encoding = None
+    if odds.count(0) > len(odds) * 0.3 > evens.count(0):
+        encoding = "utf-16-le"
+    elif evens.count(0) > len(evens) * 0.3 > odds.count(0):
+        encoding = "utf-16-be"
+    if encoding is not None and len(raw) % 2 == 0:
+        try:
+            text = raw.decode(encoding)
+        except UnicodeDecodeError:
+            pass
+        else:
+            if "\x00" not in text:
+                return text
+    raise forms.ValidationError(
+        _(
+            "The file holds NUL bytes, so it is no UTF-8 text: it may be UTF-16 or UTF-32 saved "
+            "without its byte-order mark. Save it as “CSV UTF-8” and try again."
+        )
+    )
 
 
 def readable(name: str, text: str) -> None:
@@ -203,7 +239,7 @@ def readable(name: str, text: str) -> None:
                 "Line %(line)s has a cell longer than %(limit)s characters (a large geometry?): "
                 "simplify it, or give the place its geometry in the admin or through the API."
             )
-            % {"line": reader.line_num, "limit": f"{csv.field_size_limit():,}"}
+            % {"line": reader.line_num, "limit": grouped(csv.field_size_limit())}
         ) from None
 
 

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from cards.admin_decks import deck_cards_url
 from cards.grid_decks import GridDeckError, deck_for, fill_deck
 from cards.grids import GridEdition
-from cards.models import Deck
+from cards.models import Deck, Language
 from jobs import runner
 
 
@@ -43,6 +43,13 @@ def run(job, progress) -> dict[str, Any]:
         return _fill(job, progress)
 
 
+def _deck_language(language: str | None) -> str:
+    """A new deck is in the editor's language (its card backs are written in it), German or
+    English; "" leaves it to the edition's country."""
+    code = (language or "")[:2]
+    return code if code in Language.values else ""
+
+
 def _fill(job, progress) -> dict[str, Any]:
     params = job.params
     edition = GridEdition.objects.get(pk=params["edition"])
@@ -52,7 +59,10 @@ def _fill(job, progress) -> dict[str, Any]:
         with transaction.atomic():
             progress.quiet = True  # the job's row stays unlocked while the places are written
             deck = Deck.objects.filter(slug=params["deck"]).first() or deck_for(
-                params["deck"], edition, name=params.get("deck_name") or ""
+                params["deck"],
+                edition,
+                name=params.get("deck_name") or "",
+                language=_deck_language(params.get("language")),
             )
             progress.advance()
             filled = fill_deck(deck, params["min_population"], params.get("count"))

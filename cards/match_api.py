@@ -17,7 +17,12 @@ from cards.planes import SUPPORTED_ORDERS, PlaneError, check_order, projective_p
     parameters=[
         OpenApiParameter(
             "order",
-            int,
+            {
+                "type": "integer",
+                "minimum": min(SUPPORTED_ORDERS),
+                "maximum": max(SUPPORTED_ORDERS),
+                "enum": list(SUPPORTED_ORDERS),
+            },
             required=True,
             description="A prime power up to 16: " + ", ".join(map(str, SUPPORTED_ORDERS)),
         )

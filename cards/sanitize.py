@@ -72,6 +72,40 @@ def name_key(name: str) -> str:
     return " ".join(folded.split())
 
 
+_SURROGATE = re.compile(r"[\ud800-\udfff]")
+
+
+def lone_surrogate_in(data: Any) -> str | None:
+    """The top-level key of the first string (key or value, at any depth) that holds a lone
+    surrogate, "" for a bare string, or None when all of it is valid Unicode.
+
+    A JSON escape such as "\\ud800" decodes to a lone surrogate: no text at all. Any error that
+    quoted it back (an unknown choice, a slug that names nothing) could not be encoded as UTF-8
+    and became a server error, so such input is refused before any field looks at it.
+    """
+    if isinstance(data, dict):
+        for key, value in data.items():
+            if lone_surrogate_in(key) is not None or lone_surrogate_in(value) is not None:
+                return key if isinstance(key, str) and not _SURROGATE.search(key) else ""
+        return None
+    if isinstance(data, list | tuple):
+        for item in data:
+            if lone_surrogate_in(item) is not None:
+                return ""
+        return None
+    if isinstance(data, str) and _SURROGATE.search(data):
+        return ""
+    return None
+
+
+def invalid_unicode_message() -> str:
+    """The refusal for text with a lone surrogate; never quotes the text itself."""
+    return _(
+        "Invalid text: it holds a lone surrogate (U+D800–U+DFFF, e.g. the JSON escape \\ud800 "
+        "without its pair), which is no character. Send valid Unicode."
+    )
+
+
 def validate_finite(value: Any) -> None:
     """Refuse NaN and infinities: range checks let NaN through (every comparison is false)."""
     if isinstance(value, float) and not math.isfinite(value):

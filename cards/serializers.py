@@ -6,9 +6,43 @@ from django.core.exceptions import ValidationError as DjangoValidationError
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
+from rest_framework.settings import api_settings
 
 from cards.grids import GridEdition
 from cards.models import Deck, DeckCard, Place
+from cards.sanitize import invalid_unicode_message, lone_surrogate_in
+
+
+class ValidUnicode:
+    """Refuses a body holding a lone surrogate (400, naming the field) before any field reads it:
+    a field's error that quoted such input back (an unknown choice, a slug that names nothing)
+    could not be rendered and answered 500."""
+
+    def to_internal_value(self, data):
+        where = lone_surrogate_in(data)
+        if where is not None:
+            key = where or api_settings.NON_FIELD_ERRORS_KEY
+            raise serializers.ValidationError({key: [invalid_unicode_message()]})
+        return super().to_internal_value(data)
+
+
+class UnchangedKeepsHistory:
+    """An update that changes nothing writes no history entry (as a save without a change in
+    the admin, ``cards.history.HistoryAdmin``)."""
+
+    def update(self, instance, validated_data):
+        unchanged = all(
+            getattr(instance, name) == value
+            for name, value in validated_data.items()
+            if not isinstance(getattr(type(instance), name, None), property)
+        )
+        if not unchanged:
+            return super().update(instance, validated_data)
+        instance.skip_history_when_saving = True
+        try:
+            return super().update(instance, validated_data)
+        finally:
+            del instance.skip_history_when_saving
 
 
 class GermanyGridSerializer(serializers.Serializer):
@@ -27,7 +61,7 @@ class WorldLocationSerializer(serializers.Serializer):
     solutions = serializers.ListField(child=serializers.CharField())
 
 
-class PlaceSerializer(serializers.ModelSerializer):
+class PlaceSerializer(ValidUnicode, UnchangedKeepsHistory, serializers.ModelSerializer):
     germany = serializers.SerializerMethodField()
     grids = serializers.SerializerMethodField()
     world = serializers.SerializerMethodField()
@@ -138,7 +172,7 @@ class PlaceSerializer(serializers.ModelSerializer):
         }
 
 
-class DeckCardSerializer(serializers.ModelSerializer):
+class DeckCardSerializer(ValidUnicode, serializers.ModelSerializer):
     place = serializers.PrimaryKeyRelatedField(queryset=Place.objects.all())
     name = serializers.CharField(source="place.name", read_only=True)
 
@@ -161,7 +195,7 @@ class DeckCardSerializer(serializers.ModelSerializer):
         return attrs
 
 
-class DeckSerializer(serializers.ModelSerializer):
+class DeckSerializer(ValidUnicode, UnchangedKeepsHistory, serializers.ModelSerializer):
     cards = DeckCardSerializer(many=True, read_only=True)
     grid = serializers.SlugRelatedField(
         slug_field="slug",

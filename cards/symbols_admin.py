@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.contrib import admin
 from django.core.exceptions import PermissionDenied
-from django.db.models import Count, QuerySet
+from django.db.models import Count, Prefetch, QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
@@ -19,7 +19,7 @@ from cards.match_preview import MatchDeckForm, card_svg, preview
 from cards.matchdeck import DeckError
 from cards.matchmaking import make_match_deck
 from cards.models import Deck
-from cards.symbols import MatchCard, MatchDeck, Symbol, SymbolSet
+from cards.symbols import MatchCard, MatchCardSymbol, MatchDeck, Symbol, SymbolSet
 
 
 class SymbolResource(resources.ModelResource):
@@ -118,7 +118,10 @@ class MatchCardInline(admin.TabularInline):
         return False  # cards come from the plane: rebuild the deck instead
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[MatchCard]:
-        return super().get_queryset(request).prefetch_related("slots__symbol")
+        # Slots with their symbols in one joined query: a forward prefetch ("slots__symbol")
+        # becomes one "id = %s OR …" per symbol on SQLite, refused past about a thousand.
+        slots = MatchCardSymbol.objects.select_related("symbol")
+        return super().get_queryset(request).prefetch_related(Prefetch("slots", queryset=slots))
 
     @admin.display(description=_("symbols"))
     def symbol_names(self, card: MatchCard) -> str:

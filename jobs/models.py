@@ -14,6 +14,7 @@ from django.conf import settings
 from django.core.files.storage import Storage, storages
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 
@@ -59,6 +60,12 @@ class Job(models.Model):
 
     def __str__(self) -> str:
         return f"{self.title} ({self.status})"
+
+    @property
+    def shown_message(self) -> str:
+        """The message in the reader's language where it is one of the fixed messages kept in
+        English (such as the worker having stopped); a handler's own message as it is."""
+        return gettext(self.message) if self.message else ""
 
     @property
     def is_open(self) -> bool:

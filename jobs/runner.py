@@ -22,6 +22,7 @@ from django.core.files import File
 from django.db import DatabaseError, transaction
 from django.utils import timezone
 from django.utils.module_loading import import_string
+from django.utils.translation import gettext_noop
 from django_tasks import TaskResultStatus, task
 from django_tasks.exceptions import TaskResultDoesNotExist
 
@@ -156,6 +157,11 @@ def cancel(job: Job) -> None:
             _finish(job, Status.CANCELLED)
 
 
+# Stored in English and translated when shown (Job.shown_message): the reaper runs in whichever
+# request or worker notices first, not in the language of the person who reads it.
+WORKER_STOPPED = gettext_noop("The worker stopped while running this job; start it again.")
+
+
 def reap(jobs=None) -> None:
     """Report lost jobs as failed (their task failed, or their worker stopped answering) and
     delete finished jobs past their keeping time with their files."""
@@ -168,9 +174,7 @@ def reap(jobs=None) -> None:
         if not lost and job.task_id:
             lost = _task_failed(job.task_id)
         if lost:
-            _finish(
-                job, Status.FAILED, "The worker stopped while running this job; start it again."
-            )
+            _finish(job, Status.FAILED, WORKER_STOPPED)
     for job in Job.objects.filter(expires_at__lt=timezone.now()):
         shutil.rmtree(job.folder, ignore_errors=True)
         if job.filename:

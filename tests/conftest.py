@@ -275,3 +275,18 @@ def task_worker(worker_env):
     except subprocess.TimeoutExpired:
         process.kill()
         process.wait()
+
+
+@pytest.fixture(scope="module")
+def starter_decks(django_db_setup, django_db_blocker) -> None:
+    """The starter decks (the database ``make run`` serves: 1,232 deck cards), loaded once per
+    module inside a transaction that is rolled back after its last test; each test's own
+    transaction nests inside it. Only for modules without transactional tests (a flush would
+    remove them)."""
+    from django.core.management import call_command
+    from django.db import transaction
+
+    with django_db_blocker.unblock(), transaction.atomic():
+        call_command("load_starter_decks", verbosity=0)
+        yield
+        transaction.set_rollback(True)

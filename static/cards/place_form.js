@@ -8,16 +8,38 @@
     let timer = null;
     return function () { clearTimeout(timer); timer = setTimeout(fn, ms); };
   }
-  function fmt(n) { return n === null || n === undefined ? "" : Number(n).toLocaleString("de-DE"); }
+  // The admin page's language (its <html lang>): German or English, never both at once.
+  const LANG = (document.documentElement.lang || "de").slice(0, 2) === "en" ? "en" : "de";
+  const TEXT = {
+    de: {
+      lookUp: "Im Ortsverzeichnis suchen", matches: "Treffer", failed: "Suche fehlgeschlagen.",
+      known: "Schon in der Kartendatenbank: ", grid: "Deutschland-Raster: N–S ", we: " · W–O ",
+      outside: "außerhalb Deutschlands", world: "Welt: ",
+    },
+    en: {
+      lookUp: "Look up in the gazetteer", matches: "Matches", failed: "Look-up failed.",
+      known: "Already in the card database: ", grid: "Germany grid: N–S ", we: " · W–E ",
+      outside: "Outside Germany", world: "World: ",
+    },
+  }[LANG];
+  const LOCALE = LANG === "en" ? "en-GB" : "de-DE";
+  function fmt(n) { return n === null || n === undefined ? "" : Number(n).toLocaleString(LOCALE); }
+  // An error's detail: a message, or field name → message.
+  function detailText(detail) {
+    if (!detail) return "?";
+    return typeof detail === "string" ? detail : Object.values(detail).join(" ");
+  }
 
   function buildLookup(nameInput) {
     const box = document.createElement("div");
     box.className = "gazetteer-lookup";
     box.innerHTML =
-      '<label for="gazetteer-q">Look up in the gazetteer / Im Ortsverzeichnis suchen</label>' +
+      '<label for="gazetteer-q"></label>' +
       '<input id="gazetteer-q" type="search" autocomplete="off" placeholder="Frankfurt …">' +
-      '<ul id="gazetteer-results" role="listbox" aria-label="Matches"></ul>' +
+      '<ul id="gazetteer-results" role="listbox"></ul>' +
       '<p class="gazetteer-status" aria-live="polite"></p>';
+    box.querySelector("label").textContent = TEXT.lookUp;
+    box.querySelector("ul").setAttribute("aria-label", TEXT.matches);
     nameInput.closest(".form-row").before(box);
     const input = box.querySelector("input");
     const list = box.querySelector("ul");
@@ -45,7 +67,7 @@
         link.href = "../../" + hit.existing_id + "/change/";
         link.className = "existing-place";
         link.textContent = hit.name;
-        status.append("⚠ Already in the card database / schon in der Kartendatenbank: ", link);
+        status.append("⚠ " + TEXT.known, link);
       }
       refreshLocation();
     }
@@ -72,7 +94,7 @@
             list.appendChild(li);
           });
         })
-        .catch(function () { status.textContent = "Look-up failed."; });
+        .catch(function () { status.textContent = TEXT.failed; });
     }, 200);
     input.addEventListener("input", search);
   }
@@ -111,11 +133,11 @@
     })
       .then(function (r) { return r.json().then(function (d) { return [r.ok, d]; }); })
       .then(function ([ok, data]) {
-        if (!ok) { numbers.textContent = data.detail || "?"; img.removeAttribute("src"); return; }
+        if (!ok) { numbers.textContent = detailText(data.detail); img.removeAttribute("src"); return; }
         const parts = [];
-        if (data.germany) parts.push("Germany grid / Deutschland-Raster: N–S " + data.germany.ns + " · W–O " + data.germany.we);
-        else parts.push("Outside Germany / außerhalb Deutschlands");
-        if (data.world) parts.push("World / Welt: " + data.world.solutions.join(", "));
+        if (data.germany) parts.push(TEXT.grid + data.germany.ns + TEXT.we + data.germany.we);
+        else parts.push(TEXT.outside);
+        if (data.world) parts.push(TEXT.world + data.world.solutions.join(", "));
         numbers.textContent = parts.join(" — ");
         const q = "?lat=" + encodeURIComponent(lat) + "&lon=" + encodeURIComponent(lon);
         img.src = data.germany ? "/api/maps/germany.svg" + q

@@ -59,6 +59,7 @@ NGINX_SERVER = """
       proxy_set_header Host $http_host;
       proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
       proxy_set_header X-Forwarded-Proto $scheme;
+      client_max_body_size 6m;
     }}
   }}
 """

@@ -27,7 +27,8 @@ def test_an_editor_adds_a_place_with_the_lookup(live_server, page, editor, scree
     assert float(page.input_value("#id_latitude")) == pytest.approx(52.347, abs=0.01)
     numbers = page.locator(".location-numbers")
     numbers.filter(has_text="N–S").wait_for()
-    assert "W–O 85" in numbers.inner_text()
+    assert "W–E 85" in numbers.inner_text() and "Deutschland" not in numbers.inner_text()
+    assert page.locator("label[for=gazetteer-q]").inner_text() == "Look up in the gazetteer"
     page.locator(".location-map[src]").wait_for()
     # A function, not an expression string: the page's CSP forbids eval, which strings need.
     page.wait_for_function("() => document.querySelector('.location-map').naturalWidth > 0")
@@ -42,3 +43,21 @@ def test_an_editor_adds_a_place_with_the_lookup(live_server, page, editor, scree
     assert row.count() == 1
     assert "Frankfurt (Oder)" in row.first.inner_text()
     assert Place.objects.get(name="Frankfurt (Oder)").population > 50_000
+
+
+def test_the_place_form_s_look_up_speaks_the_admin_s_language(live_server, browser, editor):
+    context = browser.new_context(locale="de-DE", viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.goto(f"{live_server.url}/admin/login/?next=/admin/cards/place/add/")
+    page.fill("#id_username", "erika")
+    page.fill("#id_password", "pw-erika")
+    page.click("input[type=submit]")
+    assert page.locator("label[for=gazetteer-q]").inner_text() == "Im Ortsverzeichnis suchen"
+    page.fill("#id_latitude", "52.347")
+    page.fill("#id_longitude", "14.55")
+    page.press("#id_longitude", "Tab")
+    numbers = page.locator(".location-numbers")
+    numbers.filter(has_text="Deutschland-Raster").wait_for()
+    assert "W–O 85" in numbers.inner_text()
+    assert "Germany" not in numbers.inner_text() and "World" not in numbers.inner_text()
+    context.close()

@@ -156,3 +156,31 @@ def test_a_grid_decks_card_list_adds_places_without_colours_and_refuses_outsider
     )  # fmt: skip
     assert "lies outside Österreich" in response.content.decode()
     assert deck.cards.count() == 1
+
+
+@pytest.mark.parametrize(("language", "expected"), [("de", "de"), ("en", "en")])
+def test_a_deck_filled_from_the_admin_is_in_the_editor_s_language(
+    client, editor, language, expected
+):
+    client.force_login(editor)
+    netherlands = {"name": "Niederlande", "name_en": "Netherlands", "slug": "netherlands"}
+    client.post(ADD, _form(**netherlands, country="NL"))
+    edition = GridEdition.objects.get(slug="netherlands")
+    url = f"/admin/cards/gridedition/{edition.pk}/fill/"
+    form = {"deck": "nl", "deck_name": "Niederlande", "min_population": 100000, "count": 5}
+    response = client.post(url, form, HTTP_ACCEPT_LANGUAGE=language)
+    assert response.status_code == 302
+    deck = Deck.objects.get(slug="nl")
+    assert deck.language == expected and deck.cards.count() == 5
+
+
+def test_the_fill_page_is_german_in_the_german_admin(client, editor):
+    client.force_login(editor)
+    client.post(ADD, _form())
+    austria = GridEdition.objects.get(slug="austria")
+    page = client.get(
+        f"/admin/cards/gridedition/{austria.pk}/fill/", HTTP_ACCEPT_LANGUAGE="de"
+    ).content.decode()
+    assert "Die Orte von Österreich innerhalb des Umrisses" in page
+    assert 'value="Kartensatz füllen"' in page
+    assert "The towns of" not in page and "Fill the deck" not in page

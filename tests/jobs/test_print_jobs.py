@@ -107,10 +107,13 @@ def test_a_job_whose_worker_died_is_reported_failed(client, teacher, germany_dec
     Job.objects.filter(pk=job.pk).update(
         status=Status.RUNNING, started_at=long_ago, beat_at=long_ago
     )
-    page = client.get(reverse("jobs:index")).content.decode()
+    page = client.get(reverse("jobs:index"), HTTP_ACCEPT_LANGUAGE="en").content.decode()
     job.refresh_from_db()
     assert job.status == Status.FAILED
     assert "worker stopped" in job.message and "worker stopped" in page
+    german = client.get(reverse("jobs:index"), HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "Hintergrunddienst wurde während dieses Auftrags beendet" in german
+    assert "worker stopped" not in german
 
 
 def test_a_job_whose_task_failed_is_reported_failed(teacher, germany_deck, queued_tasks):

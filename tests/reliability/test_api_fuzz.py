@@ -16,6 +16,7 @@ import schemathesis
 from django.core import signals
 from django.db import close_old_connections
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from hypothesis.errors import Unsatisfiable
 from rest_framework.authtoken.models import Token
 from schemathesis.generation import GenerationMode
@@ -41,17 +42,34 @@ def _schema():
     return schemathesis.openapi.from_wsgi("/api/schema/?format=json", application)
 
 
-def _fuzz(operation, mode: GenerationMode, headers: dict, tally: Counter, errors: list) -> None:
+def _fuzz(
+    operation,
+    mode: GenerationMode,
+    headers: dict,
+    tally: Counter,
+    errors: list,
+    known: dict[str, list] | None = None,
+    examples: int = EXAMPLES,
+) -> None:
+    """Probe one operation; ``known`` gives real values for path parameters (a deck's slug, a
+    place's id), put in about every other request so that the rows themselves get exercised."""
+    known = {name: values for name, values in (known or {}).items() if values}
+    real = st.fixed_dictionaries({name: st.sampled_from(values) for name, values in known.items()})
+
     @settings(
-        max_examples=EXAMPLES,
+        max_examples=examples,
         deadline=None,
         derandomize=True,
         database=None,
         suppress_health_check=list(HealthCheck),
         print_blob=False,
     )
-    @given(case=operation.as_strategy(generation_mode=mode))
-    def probe(case) -> None:
+    @given(case=operation.as_strategy(generation_mode=mode), real=real, use_real=st.booleans())
+    def probe(case, real: dict, use_real: bool) -> None:
+        if use_real and case.path_parameters:
+            case.path_parameters.update(
+                {name: value for name, value in real.items() if name in case.path_parameters}
+            )
         response = case.call(headers={**(case.headers or {}), **headers})
         tally["requests"] += 1
         tally[f"{response.status_code // 100}xx"] += 1

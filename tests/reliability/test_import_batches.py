@@ -56,7 +56,7 @@ def test_the_form_states_the_limits(client, editor):
 @pytest.mark.django_db
 def test_it_refuses_too_many_rows_without_reading_them(client, editor):
     html = import_csv(client, editor, HEADER + _rows(MAX_IMPORT_ROWS + 1))
-    assert f"import at most {MAX_IMPORT_ROWS}" in html
+    assert f"import at most {MAX_IMPORT_ROWS:,}" in html
     assert 'name="import_file_name"' not in html
     assert not Place.objects.exists()
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers
 from rest_framework.decorators import api_view, authentication_classes, permission_classes
@@ -76,6 +75,17 @@ def _limit(request: Request) -> int:
     return int(raw)
 
 
+def _whole(low: int, high: int) -> dict:
+    """The schema of a whole-number parameter from ``low`` to ``high``."""
+    return {"type": "integer", "minimum": low, "maximum": high}
+
+
+# What _cards accepts, for the schema: 1 to MAX_CARDS cards, each 1-13 (a leading 0 allowed),
+# A, J, Q, K in either case, or the joker.
+_CARD = r"\s*(?:0?[1-9]|1[0-3]|[AJQKajqk]|\*)\s*"
+CARDS_PATTERN = rf"^{_CARD}(?:,{_CARD}){{0,{MAX_CARDS - 1}}}$"
+
+
 def as_json(solution: Solution) -> list[dict]:
     steps = []
     for kind, value, op, total in solution:
@@ -99,30 +109,34 @@ _STEP = inline_serializer(
 
 @extend_schema(
     parameters=[
-        OpenApiParameter("total", OpenApiTypes.INT, required=True, description="Running total"),
-        OpenApiParameter("target", OpenApiTypes.INT, required=True, description="The target"),
+        OpenApiParameter(
+            "total", _whole(0, MAX_NUMBER), required=True, description="Running total"
+        ),
+        OpenApiParameter("target", _whole(0, MAX_NUMBER), required=True, description="The target"),
         OpenApiParameter(
             "cards",
-            OpenApiTypes.STR,
+            {"type": "string", "pattern": CARDS_PATTERN},
             required=True,
             description=(
-                "Comma-separated cards as printed: 1–13, A, J (the Jack, 11), Q, K, or * (a "
-                f"joker); at most {MAX_CARDS}"
+                "Required. Comma-separated cards as printed: 1–13, A, J (the Jack, 11), Q, K, or "
+                f"* (a joker); at most {MAX_CARDS}"
             ),
         ),
         OpenApiParameter(
             "fresh",
-            OpenApiTypes.INT,
+            {"type": "integer", "enum": [0, 1]},
             description=(
-                "0: a total of 0 reached mid-chain (any operation); 1: a fresh target, whose "
-                "first card is added. Default: fresh when the total is 0"
+                "0: a total of 0 reached mid-chain (any operation); 1 (with a total of 0): a fresh "
+                "target, whose first card is added. Default: fresh when the total is 0"
             ),
         ),
         OpenApiParameter(
-            "small", OpenApiTypes.INT, description="1: small numbers, only + and − allowed"
+            "small",
+            {"type": "integer", "enum": [0, 1]},
+            description="1: small numbers, only + and − allowed",
         ),
         OpenApiParameter(
-            "limit", OpenApiTypes.INT, description=f"Most solutions returned (1–{MAX_LIMIT})"
+            "limit", _whole(1, MAX_LIMIT), description=f"Most solutions returned (1–{MAX_LIMIT})"
         ),
     ],
     responses={
@@ -162,6 +176,8 @@ def solve_view(request: Request) -> Response:
     limit = _limit(request)
     if total == target:
         raise ValidationError({"detail": "The total already equals the target."})
+    if fresh and total != 0:
+        raise ValidationError({"detail": "Only a total of 0 starts a fresh chain (fresh=1)."})
     found, complete = solve(
         total, target, cards, small=small, fresh=fresh, limit=limit, budget=BUDGET
     )

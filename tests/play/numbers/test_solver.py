@@ -176,6 +176,7 @@ def test_it_uses_only_plus_and_minus_for_small_numbers(client):
         {"total": 43, "target": 43, "cards": "4"},
         {"total": 1, "target": 43, "cards": "4", "small": "maybe"},
         {"total": 1, "target": 43, "cards": "4", "limit": 0},
+        {"total": 5, "target": 43, "cards": "4", "fresh": 1},  # only a total of 0 is fresh
     ],
 )
 def test_it_refuses_bad_solve_input_with_400(client, query):
