@@ -151,11 +151,17 @@ class Option:
 
 @dataclass(frozen=True)
 class BotMove:
-    """A computer seat's next move; ``delay`` seconds after the last move, to look human."""
+    """A computer seat's next move; ``delay`` seconds after the last move, to look human.
+
+    ``at``, when given, is the moment the move falls due on the moves' clock (``Context.now``,
+    seconds since the epoch) whatever moves came since: a race's computer team measures its
+    reaction from when it began to look, or people claiming faster would hold it back for ever.
+    """
 
     move: str
     args: dict[str, Any] = field(default_factory=dict)
     delay: float = 0.0
+    at: float | None = None
 
 
 Move = Callable[[State, "int | None", dict[str, Any], Context], State]
