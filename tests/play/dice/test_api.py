@@ -124,7 +124,7 @@ def test_the_projector_lets_the_hot_seat_player_choose_a_line(client, teacher):
     )
     assert refused.status_code == 409 and 'class="flash error"' in refused.content.decode()
     # The refusal in the game's language, with the sentence for this phase of the turn.
-    assert "Würfle mindestens einmal, bevor du aufhörst." in refused.content.decode()
+    assert "Würfelt mindestens einmal, bevor ihr aufhört." in refused.content.decode()
 
 
 def test_a_device_sees_its_controls_only_on_its_turn(client, teacher):
