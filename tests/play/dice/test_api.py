@@ -216,3 +216,24 @@ def test_the_teachers_end_says_who_was_ahead_not_who_won(
         assert ended in html and ahead in html
         assert won not in html
     assert "You won!" not in phone and "Gewonnen!" not in phone
+
+
+def test_a_stalled_game_ends_and_every_screen_says_why(teacher, client):
+    from tests.play.dice.grids import state_from
+    from tests.play.dice.test_stall import DUEL
+
+    game = store.create_game(user=teacher, edition="dice", seat_names=["Red", "Blue"])
+    state = state_from(DUEL, taken=[["JH", "KD"], ["8S", "8C", "8S"]])
+    state["players"], state["bot_level"] = ["Red", "Blue"], "strong"
+    state["quiet"] = 59  # one more turn without a card taken ends the game
+    Game.objects.filter(pk=game.pk).update(state=state, initial=state, language="en")
+    game = store.make_move(Game.objects.get(pk=game.pk), 0, "place", {"edge": "left", "index": 4})
+    game = store.make_move(game, 0, "roll", {})
+    if not game.is_finished:  # the die reached Blue's 9: stopping takes nothing either
+        game = store.make_move(game, 0, "stop", {})
+    game = Game.objects.get(pk=game.pk)
+    assert game.is_finished and store.result_of(game)["end"] == "stalled"
+    client.force_login(teacher)
+    html = client.get(f"/play/host/{game.code}/").content.decode()
+    assert "No card was taken in 60 turns in a row" in html
+    assert "Blue wins!" in html  # scored as it stands: three 8s against two courts
