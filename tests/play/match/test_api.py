@@ -278,3 +278,21 @@ def test_a_computer_team_claims_while_human_teams_claim_faster(teacher, clock):
     assert len(by_robo) >= 3  # one claim every 5 seconds or so, over about 20 seconds
     covered = [e for e in Game.objects.get(pk=game.pk).state["events"] if e.get("team") == 2]
     assert covered and all(e["kind"] == "cover" for e in covered)
+
+
+def test_the_teachers_end_of_a_match_names_the_team_ahead_not_a_winner(client, teacher):
+    from play.core import lifecycle
+
+    game = store.create_game(
+        user=teacher, edition="match", seat_names=["Ada", "Bo"], options={}, language="en"
+    )
+    state = game.state
+    state["teams"][0]["score"], state["teams"][1]["score"] = 3, 1  # between two games
+    Game.objects.filter(pk=game.pk).update(state=state, initial=state)
+    lifecycle.end_game(Game.objects.get(pk=game.pk))
+    result = store.result_of(Game.objects.get(pk=game.pk))
+    assert result["early"] and result["winners"] == [0]  # the standings: orange ahead, 3 to 1
+    client.force_login(teacher)
+    html = client.get(reverse("play:host", args=[game.code])).content.decode()
+    assert "Ahead when the game was ended:" in html
+    assert "Winner:" not in html
