@@ -7,6 +7,7 @@ from django.contrib import admin, messages
 from django.core.exceptions import ValidationError
 from django.db.models import Q, QuerySet
 from django.http import HttpRequest
+from django.utils import formats
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 from import_export.admin import ImportExportMixin
@@ -206,7 +207,10 @@ class PlaceAdmin(BatchedImportAdminMixin, ImportExportMixin, HistoryAdmin):
 
     @admin.display(description=_("population"), ordering="population")
     def population_display(self, place: Place) -> str:
-        return "" if place.population is None else f"{place.population:,}".replace(",", ".")
+        # Grouped as the editor's language groups it: 3,426,354 in English, 3.426.354 in German.
+        if place.population is None:
+            return ""
+        return formats.number_format(place.population, force_grouping=True)
 
     def _grid(self, place: Place):
         if place.pk is None or place.country != "DE":

@@ -46,6 +46,9 @@ def numbers_deck(jokers: int = NUMBERS_JOKERS_PRINTED) -> tuple[NumbersCard, ...
 DICE_GRID = 6
 DICE_COURT_RANKS = ("J", "Q", "K")
 DICE_COURT_SUITS = ("H", "D", "H", "D")  # hearts and diamonds from both decks
+# Turns in a row (both players' together) without a card taken after which a game ends as it
+# stands: the rules' stall end, printed on the rules sheet as well.
+DICE_STALL_TURNS = 60
 # Per value: the suits of its black cards (♠ ♣ from the first deck, then the second deck's).
 DICE_MIXES: dict[str, dict] = {
     "standard": {"values": tuple(range(2, 10)), "suits": ("S", "C", "S")},

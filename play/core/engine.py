@@ -151,11 +151,17 @@ class Option:
 
 @dataclass(frozen=True)
 class BotMove:
-    """A computer seat's next move; ``delay`` seconds after the last move, to look human."""
+    """A computer seat's next move; ``delay`` seconds after the last move, to look human.
+
+    ``at``, when given, is the moment the move falls due on the moves' clock (``Context.now``,
+    seconds since the epoch) whatever moves came since: a race's computer team measures its
+    reaction from when it began to look, or people claiming faster would hold it back for ever.
+    """
 
     move: str
     args: dict[str, Any] = field(default_factory=dict)
     delay: float = 0.0
+    at: float | None = None
 
 
 Move = Callable[[State, "int | None", dict[str, Any], Context], State]
@@ -182,7 +188,8 @@ class Edition:
     - ``present(data)`` → the view with what screens add in their language (labels, a map),
       made from the view alone, so it cannot show more than the view does.
     - ``result(state)`` → ``None`` while the game runs, else a dict with at least ``winners``
-      (seat indexes) and ``ranking``.
+      (seat indexes) and ``ranking``. ``early`` set: the teacher ended the game before its
+      rules did, and the screens name the leaders as ahead, not as winners.
     - ``bot(state, seat)`` → the computer seat's next ``BotMove``, or ``None`` if it has nothing
       to do now. Deterministic given the state (use ``state``-held randomness or the seat).
     - ``teacher_bot(state)`` → the teacher's next step when the computer runs the table (a

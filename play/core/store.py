@@ -230,7 +230,7 @@ def _run_bots(
             move = edition.bot(game.state, seat)
             if move is None:
                 continue
-            ready_at = _last_move_time(game) + move.delay
+            ready_at = move.at if move.at is not None else _last_move_time(game) + move.delay
             if ready_at <= (now if now is not None else time.time()):
                 due = (seat, move)
                 break

@@ -7,7 +7,7 @@ The same decisions as the play edition's rules module (numbered there); keep the
 
 from __future__ import annotations
 
-from cards.gamedata import DICE_MIXES, dice_set_size
+from cards.gamedata import DICE_MIXES, DICE_STALL_TURNS, dice_set_size
 
 MATERIAL = {
     ("de", "standard"): "36 Spielkarten aus zwei Kartenspielen: von jedem Wert 2 bis 9 drei "
@@ -31,7 +31,11 @@ def sheet(language: str, mix: str = "standard") -> tuple[str, list[tuple[str, st
     if mix not in DICE_MIXES:
         raise ValueError(f"mix must be one of {', '.join(DICE_MIXES)}, not {mix!r}")
     title, sections = RULES[language]
-    words = {"set": SET_WORDS[language][dice_set_size(mix)], "material": MATERIAL[language, mix]}
+    words = {
+        "set": SET_WORDS[language][dice_set_size(mix)],
+        "material": MATERIAL[language, mix],
+        "each": DICE_STALL_TURNS // 2,
+    }
     return title, [(h, b.format(**words)) for h, b in sections]
 
 
@@ -87,12 +91,20 @@ RULES: dict[str, tuple[str, list[tuple[str, str]]]] = {
                 "meisten Punkte hat, gewinnt; bei Gleichstand gewinnen beide.",
             ),
             (
+                "Stillstand",
+                "Nimmt {each} Züge je Spieler hintereinander niemand eine Karte, endet das "
+                "Spiel nach diesem Zug und wird gewertet, wie es steht (Marker auf dem Raster "
+                "zählen nicht).",
+            ),
+            (
                 "Unsere Entscheidungen",
                 "Die veröffentlichte Kurzregel nennt die Werte 3 bis 9 (nur 33 Karten); wir "
                 "nehmen 2 bis 9. Jeder Zug beginnt mit einem Wurf (so steht es in der "
                 "Kurzregel). Offen lässt sie, ob eine Reihe gewählt werden darf, in der jede "
                 "Karte schon einen eigenen Marker trägt, und was geschieht, wenn ein Zug ohne "
-                "Marker im Vorrat beginnt – die Regeln oben legen es fest.",
+                "Marker im Vorrat beginnt – die Regeln oben legen es fest. Der Stillstand "
+                "ist unsere Regel: Ohne sie können sich zwei Spieler auf den letzten Karten "
+                "eines Wertes die Marker endlos gegenseitig schlagen.",
             ),
         ],
     ),
@@ -145,12 +157,19 @@ RULES: dict[str, tuple[str, list[tuple[str, str]]]] = {
                 "but seven or more score 12 in all. Most points wins; a tie is shared.",
             ),
             (
+                "Stalemate",
+                "If {each} turns of each player go by in a row without anyone taking a card, "
+                "the game ends after that turn and is scored as it stands (counters on the "
+                "grid score nothing).",
+            ),
+            (
                 "Our decisions",
                 "The published summary names the values 3 to 9 (only 33 cards); we use 2 to 9. "
                 "Every turn begins with a roll (as the summary says). It leaves open whether a "
                 "line in which every card holds one of your counters may be chosen, and what "
                 "happens when a turn begins with no counter in supply: the rules above settle "
-                "these.",
+                "these. The stalemate is our rule: without it two players can capture each "
+                "other's counters on the last cards of a value for ever.",
             ),
         ],
     ),

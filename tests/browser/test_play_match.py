@@ -96,9 +96,9 @@ def test_two_phones_and_a_computer_team_play_knights_to_ten_points(
         edition="match",
         seat_names=["Ada", "Bo", "Robo"],
         bots=[2],
-        # The computer waits 3 s after the last move: it plays when the phones pause. (The live
-        # test server shares one database connection between its threads, so the test keeps
-        # writers apart: phones wait for their answers, the computer for a quiet moment.)
+        # The computer claims 3 s after it turned up its knight, however fast the phones are.
+        # (The live test server shares one database connection between its threads, so the
+        # test keeps writers apart: phones wait for their answers.)
         options={"mode": "beginner", "game": 5, "reaction": 3, "lock": 1},
         language="en",
     )

@@ -63,3 +63,15 @@ def test_choice_values_import_as_codes_or_labels_in_either_language():
         assert board.render("EU") == "Europa"
         assert board.clean("Europa") == "EU"
         assert board.render("") == ""
+
+
+@pytest.mark.parametrize(
+    ("language", "shown", "wrong"),
+    [("en", "3,426,354", "3.426.354"), ("de", "3.426.354", "3,426,354")],
+)
+def test_the_place_list_groups_a_population_as_its_language_does(
+    client, editor, berlin, language, shown, wrong
+):
+    client.force_login(editor)
+    html = client.get("/admin/cards/place/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert shown in html and wrong not in html

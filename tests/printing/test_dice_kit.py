@@ -61,6 +61,16 @@ def test_the_rules_follow_the_mix_and_the_summary():
     assert "alle vier Karten" in de and "4 bis 9" in de
 
 
+def test_the_rules_end_a_stalled_game_as_the_game_on_screen_does():
+    from cards.gamedata import DICE_STALL_TURNS as STALL_TURNS
+
+    en = dict(sheet("dice", "en", "standard")[1])["Stalemate"]
+    de = dict(sheet("dice", "de", "standard")[1])["Stillstand"]
+    assert f"If {STALL_TURNS // 2} turns of each player go by in a row" in en
+    assert f"Nimmt {STALL_TURNS // 2} Züge je Spieler hintereinander niemand eine Karte" in de
+    assert "scored as it stands" in en and "gewertet, wie es steht" in de
+
+
 def test_counter_pairs_fold_on_a_real_hinge():
     d = hinge_offset()
     assert 2 * d < COUNTER  # the two discs overlap: they hang together when cut out

@@ -39,9 +39,8 @@ def check_options(options: dict[str, Any], seats: int) -> None:
 
 
 def move_end(state: State, seat: int | None, args: dict[str, Any], ctx: Context) -> State:
-    """The teacher ends the game early: it is scored as it stands."""
-    state["over"] = True
-    state["turn"]["phase"] = "over"
+    """The teacher ends the game early: it is scored as it stands (rules, decision 9)."""
+    rules.end(state, "teacher")
     return state
 
 

@@ -31,6 +31,18 @@ too, ``printing/dice_kit.py``):
    of their counters back from the grid; otherwise both players could be stuck for ever.
 7. **End.** The game ends as soon as the last court card is taken (at that stop). Equal
    totals share the win.
+8. **A stalled game ends.** If ``STALL_TURNS`` turns in a row (30 each) go by without anyone
+   taking a card, the game ends at the end of that turn and is scored as it stands. Without it
+   two players can capture each other's counter on the last cards of a value for ever (two
+   cautious computer players did: each stacks on the other's 9 and stops). Taking a card is the
+   game's only progress — every take removes cards, and the game ends when the courts are gone —
+   so a take resets the count and at most ``max_turns`` turns can ever be played. A repetition
+   rule would not do: a bust leaves the table as it was, so positions recur by the die alone.
+   Measured over 1,500 games of each computer pairing, the longest run without a take in a game
+   that ended by its courts was 62 turns (two random players), 61 (strong against cautious);
+   most games never pass 20.
+9. **The teacher's end** (a lesson's bell, not a rule) scores the game as it stands; the screens
+   say the game was ended and who was ahead, not who won (``result["end"] == "teacher"``).
 """
 
 from __future__ import annotations
@@ -38,7 +50,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from cards.gamedata import DICE_COURT_RANKS, DICE_GRID, DICE_MIXES, dice_deck
+from cards.gamedata import DICE_COURT_RANKS, DICE_GRID, DICE_MIXES, DICE_STALL_TURNS, dice_deck
 from play.core.errors import NotYourTurn, RoundClosed, RuleViolation
 from play.core.ranking import final_ranking, no_winner_unless_scored, winners
 
@@ -52,6 +64,7 @@ COUNTERS = 12
 EDGES = ("left", "right", "top", "bottom")
 SEVEN_COURTS = 7
 SEVEN_COURTS_SCORE = 12
+STALL_TURNS = DICE_STALL_TURNS  # turns in a row (both players') without a take end the game
 
 
 # --- cards and the grid -------------------------------------------------------------------
@@ -150,8 +163,16 @@ def new_game(
         "last": None,
         "events": [],
         "step": 0,
+        "quiet": 0,  # turns since a card was last taken (rule 8)
+        "end": None,  # how the game ended: "courts", "stalled" or "teacher"
         "over": False,
     }
+
+
+def max_turns(mix: str) -> int:
+    """No game lasts longer: each take removes a card, and a take comes at least every
+    ``STALL_TURNS`` turns or the game ends."""
+    return (len(deck_for(mix)) + 1) * (STALL_TURNS + 1)
 
 
 def _fresh_turn(seat: int, number: int) -> dict[str, Any]:
@@ -190,6 +211,12 @@ def result(state: State) -> dict[str, Any] | None:
         "ranking": [list(row) for row in final_ranking(totals)],
         "scores": scores,
     }
+    # Games saved before the end was recorded ended by their courts or by the teacher.
+    result["end"] = state.get("end") or "courts"
+    # The teacher's end is no end of the rules: the screens say who was ahead, not who won.
+    result["early"] = result["end"] == "teacher"
+    if result["end"] == "stalled":
+        result["stall_turns"] = STALL_TURNS
     return no_winner_unless_scored(result, any(state["taken"]))
 
 
@@ -240,7 +267,8 @@ def roll(state: State, seat: int | None, die: int) -> State:
     if holds(card, seat):
         state["last"] = _event(state, "bust", die=die, path=path, cell=cell)
         _clear_turn_counters(state, seat)
-        _next_turn(state)
+        if not _stalled(state, took=False):
+            _next_turn(state)
         return state
     card["counters"].append([seat, True])
     turn["placed"].append(cell)
@@ -296,10 +324,27 @@ def _stop(state: State, seat: int, *, forced: bool) -> None:
         removed=removed,
     )
     if courts_left(state) == 0:
-        state["over"] = True
-        state["turn"]["phase"] = "over"
+        end(state, "courts")
         return
-    _next_turn(state)
+    if not _stalled(state, took=bool(taken)):
+        _next_turn(state)
+
+
+def end(state: State, how: str) -> None:
+    """The game is over: by its last court, a stall (rule 8) or the teacher."""
+    state["over"] = True
+    state["end"] = how
+    state["turn"]["phase"] = "over"
+
+
+def _stalled(state: State, *, took: bool) -> bool:
+    """Count a finished turn toward the stall (rule 8); ``True`` if it ended the game."""
+    state["quiet"] = 0 if took else state.get("quiet", 0) + 1
+    if state["quiet"] < STALL_TURNS:
+        return False
+    _event(state, "stalled", turns=STALL_TURNS)
+    end(state, "stalled")
+    return True
 
 
 def _take(state: State, seat: int, cell: int) -> dict[str, Any]:

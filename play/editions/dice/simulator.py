@@ -19,7 +19,9 @@ from play.core.engine import Context, Edition, Seats, apply_move, move_rng, setu
 from play.editions.dice import moves, rules, view
 from play.editions.dice.bots import LEVELS, choose
 
-MAX_MOVES = 5000  # far beyond any real game (about 150 moves); a stall is a bug to report
+# A turn is at most a pawn, 12 counters and a stop, and the rules end every game within
+# ``rules.max_turns`` turns (a stall ends it): a game past this is a bug to report.
+TURN_MOVES = rules.COUNTERS + 2
 Z95 = 1.959964
 
 # The rules alone, as the engine needs them (the registered edition adds options and texts).
@@ -51,10 +53,11 @@ def play_game(levels: tuple[str, str], seed: int, first: int, mix: str = "standa
     options = {"mix": mix, "first": first, "bot": levels[0]}
     state = EDITION.setup(options, None, list(levels), setup_rng(seed))
     number = 0
+    limit = rules.max_turns(mix) * TURN_MOVES
     while EDITION.result(state) is None:
         number += 1
-        if number > MAX_MOVES:
-            raise RuntimeError(f"game with seed {seed} did not end after {MAX_MOVES} moves")
+        if number > limit:
+            raise RuntimeError(f"game with seed {seed} did not end after {limit} moves")
         seat = state["turn"]["seat"]
         name, args = choose(state, seat, levels[seat])
         ctx = Context(rng=move_rng(seed, number), now=0.0)

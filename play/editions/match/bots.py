@@ -1,8 +1,11 @@
 """Computer teams: they always name the right symbol; their reaction time is their difficulty.
 
 A computer seat picks the target that leaves its team best placed for the game's scoring (its
-measure minus the best other team's), with a state-seeded tie-break, and claims it after about
-``reaction`` seconds (±20 %, so that two computer teams do not tie every time).
+measure minus the best other team's), with a state-seeded tie-break, and claims it about
+``reaction`` seconds (±20 %, so that two computer teams do not tie every time) after it began
+to look at its card: when the game was dealt, or when its own last claim turned up a new card.
+People claiming meanwhile change what it claims, not when: measured from the last claim of
+anyone, a computer team never got to claim while people claimed faster than it reacts.
 """
 
 from __future__ import annotations
@@ -41,18 +44,24 @@ def choose(state: State, seat: int) -> int | None:
     return rng.choice(chosen)
 
 
-def bot_claim(state: State, seat: int, reaction: float) -> tuple[dict[str, Any], float] | None:
-    """The claim's arguments and its delay in seconds, or ``None``."""
+def bot_claim(
+    state: State, seat: int, reaction: float
+) -> tuple[dict[str, Any], float, float] | None:
+    """The claim's arguments, its reaction time in seconds and the moment it falls due (on the
+    moves' clock), or ``None``."""
     if state["phase"] != "play":
         return None
     target = choose(state, seat)
     if target is None:
         return None
     card = own_card(state, seat)
-    rng = random.Random(f"{state['seed']}:{state['moves']}:{seat}:delay")
+    # Seeded by the moment it began to look, so the time stays put while people claim.
+    since = state["seats"][seat].get("since", 0.0)
+    rng = random.Random(f"{state['seed']}:{since}:{seat}:delay")
     args = {
         "symbol": shared_symbol(state, card, target),
         "target": state["refs"][target],
         "card": state["refs"][card],
     }
-    return args, round(reaction * rng.uniform(0.8, 1.2), 2)
+    delay = round(reaction * rng.uniform(0.8, 1.2), 2)
+    return args, delay, since + delay

@@ -62,8 +62,8 @@ def bot(state: State, seat: int) -> BotMove | None:
     chosen = bot_claim(state, seat, state["options"]["reaction"])
     if chosen is None:
         return None
-    args, delay = chosen
-    return BotMove("claim", args, delay)
+    args, delay, due = chosen
+    return BotMove("claim", args, delay, at=due)
 
 
 def teacher_bot(state: State) -> BotMove | None:

@@ -65,6 +65,9 @@ def result(state: State) -> dict[str, Any] | None:
             for s in seats
         ],
         "teams": [[rank, state["teams"][team]["colour"], score] for rank, team, score in ranked],
+        # Ended by the teacher before a team had the points to win: the screens say who was
+        # ahead, not who won.
+        "early": bool(state.get("ended_early")),
     }
     return no_winner_unless_scored(result, any(team["score"] for team in state["teams"]))
 
@@ -72,6 +75,7 @@ def result(state: State) -> dict[str, Any] | None:
 def end(state: State, seat: int | None, args: dict[str, Any], ctx: Context) -> State:
     """The teacher ends the match early: it stands as the scores say."""
     state["phase"] = "over"
+    state["ended_early"] = True
     return state
 
 

@@ -95,7 +95,9 @@ def new_match(
     teams, seats = [], []
     for team, size in enumerate(sizes):
         ids = list(range(len(seats), len(seats) + size))
-        seats.extend({"name": names[i], "team": team, "pile": [], "card": None} for i in ids)
+        seats.extend(
+            {"name": names[i], "team": team, "pile": [], "card": None, "since": 0.0} for i in ids
+        )
         teams.append(
             {
                 "colour": COLOURS[team],
@@ -154,7 +156,16 @@ def start(state: State, seat: int | None, args: dict, ctx: Context) -> State:
         raise RoundClosed("not_ready", "A game is already running.")
     state["moves"] += 1
     deal(state, ctx.rng)
+    looking(state, range(len(state["seats"])), ctx.now)
     return state
+
+
+def looking(state: State, seats: Sequence[int] | range, now: float) -> None:
+    """These seats look at a new card of their own from ``now``: a computer seat's reaction time
+    runs from here, not from the last claim of anyone (people claiming faster than the computer
+    reacts would keep it from ever claiming)."""
+    for seat in seats:
+        state["seats"][seat]["since"] = now
 
 
 def deal(state: State, rng: random.Random) -> None:
@@ -315,6 +326,8 @@ def claim(state: State, seat: int | None, args: dict, ctx: Context) -> State:
         team["locked_until"] = ctx.now + state["options"]["lock"]
         note(state, {"team": number, "seat": seat, "kind": "wrong", "symbol": symbol}, ctx)
         return state
+    # The claiming seat (its whole team, where the team shares one card) looks afresh.
+    looking(state, [seat] if state["game"] <= 3 else team["seats"], ctx.now)
     if state["game"] == 5:
         return collect(state, number, target, symbol, ctx)
     spot = tops(state["island"]).index(target)
@@ -348,6 +361,7 @@ def collect(state: State, number: int, target: int, symbol: int, ctx: Context) -
     note(state, {"team": number, "kind": "collect", "symbol": symbol, "victim": victim}, ctx)
     if sum(1 for other in state["teams"] if not other["out"]) == 1:
         end_knights_round(state, ctx.rng)
+        looking(state, range(len(state["seats"])), ctx.now)  # every team turns up a new knight
     return state
 
 

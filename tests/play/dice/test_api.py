@@ -124,7 +124,7 @@ def test_the_projector_lets_the_hot_seat_player_choose_a_line(client, teacher):
     )
     assert refused.status_code == 409 and 'class="flash error"' in refused.content.decode()
     # The refusal in the game's language, with the sentence for this phase of the turn.
-    assert "Würfle mindestens einmal, bevor du aufhörst." in refused.content.decode()
+    assert "Würfelt mindestens einmal, bevor ihr aufhört." in refused.content.decode()
 
 
 def test_a_device_sees_its_controls_only_on_its_turn(client, teacher):
@@ -168,3 +168,72 @@ def test_a_teacher_starts_a_game_against_the_computer_from_the_form(client, teac
     # The computer starts, and has played its first turn already (with no delay).
     assert game.moves.filter(by_bot=True).exists()
     assert game.state["turn"]["seat"] == 0
+
+
+def _game_at_two_to_one(teacher, language):
+    """Red has taken one court card and Blue two (1 and 2 points): a game under way."""
+    game = store.create_game(
+        user=teacher, edition="dice", seat_names=["Red", "Blue"], language=language
+    )
+    state = game.state
+    courts = [i for i, card in enumerate(state["grid"]) if card and card["value"] is None]
+    for seat, cell in ((0, courts[0]), (1, courts[1]), (1, courts[2])):
+        card = state["grid"][cell]
+        state["taken"][seat].append({k: v for k, v in card.items() if k != "counters"})
+        state["grid"][cell] = None
+    Game.objects.filter(pk=game.pk).update(state=state, initial=state)
+    return Game.objects.get(pk=game.pk)
+
+
+@pytest.mark.parametrize(
+    ("language", "ended", "ahead", "won"),
+    [
+        ("en", "ended before the last court card was taken", "Blue was ahead", "Blue wins!"),
+        (
+            "de",
+            "beendet, bevor die letzte Bildkarte genommen war",
+            "Blue lag vorn",
+            "Blue gewinnt!",
+        ),
+    ],
+)
+def test_the_teachers_end_says_who_was_ahead_not_who_won(
+    teacher, client, language, ended, ahead, won
+):
+    from play.core import lifecycle
+
+    game = _game_at_two_to_one(teacher, language)
+    game = lifecycle.end_game(game)
+    result = store.result_of(Game.objects.get(pk=game.pk))
+    assert result["end"] == "teacher" and result["early"]
+    assert result["ranking"] == [[1, 1, 2], [2, 0, 1]]  # the standings by the rules' scoring
+    client.force_login(teacher)
+    projector = client.get(f"/play/host/{game.code}/").content.decode()
+    device = api_client_for(None)
+    device.cookies[f"spoton_team_{game.code}"] = game.teams.get(index=1).token
+    phone = device.get(f"/play/{game.code}/").content.decode()
+    for html in (projector, phone):
+        assert ended in html and ahead in html
+        assert won not in html
+    assert "You won!" not in phone and "Gewonnen!" not in phone
+
+
+def test_a_stalled_game_ends_and_every_screen_says_why(teacher, client):
+    from tests.play.dice.grids import state_from
+    from tests.play.dice.test_stall import DUEL
+
+    game = store.create_game(user=teacher, edition="dice", seat_names=["Red", "Blue"])
+    state = state_from(DUEL, taken=[["JH", "KD"], ["8S", "8C", "8S"]])
+    state["players"], state["bot_level"] = ["Red", "Blue"], "strong"
+    state["quiet"] = 59  # one more turn without a card taken ends the game
+    Game.objects.filter(pk=game.pk).update(state=state, initial=state, language="en")
+    game = store.make_move(Game.objects.get(pk=game.pk), 0, "place", {"edge": "left", "index": 4})
+    game = store.make_move(game, 0, "roll", {})
+    if not game.is_finished:  # the die reached Blue's 9: stopping takes nothing either
+        game = store.make_move(game, 0, "stop", {})
+    game = Game.objects.get(pk=game.pk)
+    assert game.is_finished and store.result_of(game)["end"] == "stalled"
+    client.force_login(teacher)
+    html = client.get(f"/play/host/{game.code}/").content.decode()
+    assert "No card was taken in 60 turns in a row" in html
+    assert "Blue wins!" in html  # scored as it stands: three 8s against two courts

@@ -119,6 +119,9 @@ class Table:
         card = self.card(seat)
         return next(s for s in self.state["cards"][card] if s not in self.state["cards"][target])
 
+    def due(self, move) -> float:
+        return move.at if move.at is not None else self.now + move.delay
+
     def play_bots(self, limit: int = 5_000):
         """Let every seat play as a computer: the quickest one acts next; press Start between
         games. Returns the number of moves."""
@@ -129,7 +132,8 @@ class Table:
                 self.move(0, "start")
                 continue
             moves = [(EDITION.bot(self.state, s), s) for s in range(len(self.names))]
-            moves = [(m.delay, s, m) for m, s in moves if m is not None]
-            delay, seat, chosen = min(moves, key=lambda item: (item[0], item[1]))
-            self.move(seat, chosen.move, chosen.args, at=self.now + delay)
+            # A move falls due at its own moment (``at``), or ``delay`` after the last move.
+            moves = [(self.due(m), s, m) for m, s in moves if m is not None]
+            due, seat, chosen = min(moves, key=lambda item: (item[0], item[1]))
+            self.move(seat, chosen.move, chosen.args, at=max(due, self.now))
         raise AssertionError("the match did not end")

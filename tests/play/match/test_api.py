@@ -25,6 +25,36 @@ def claim_args(state, seat, target):
     }
 
 
+class Clock:
+    """The core's clock, moved by the test: no test waits for wall-clock time."""
+
+    def __init__(self, start: float) -> None:
+        self.now = start
+
+    def time(self) -> float:
+        return self.now
+
+    def datetime(self):
+        import datetime
+
+        return datetime.datetime.fromtimestamp(self.now, tz=datetime.UTC)
+
+
+@pytest.fixture
+def clock(monkeypatch) -> Clock:
+    """The core's clock (moves' times, computer seats' due times) as the test sets it."""
+    from types import SimpleNamespace
+
+    from play.core import reads
+    from play.shells import device, host
+
+    clock = Clock(1_800_000_000.0)
+    for module in (store, reads, device, host):
+        monkeypatch.setattr(module, "time", SimpleNamespace(time=clock.time))
+    monkeypatch.setattr(store, "timezone", SimpleNamespace(now=clock.datetime))
+    return clock
+
+
 @pytest.fixture
 def match(teacher):
     game = store.create_game(
@@ -128,9 +158,9 @@ def test_it_renders_the_projector_and_the_device_fragments(match, client, teache
     assert html.count('name="move" value="claim"') == 19
 
 
-def test_a_poll_lets_a_computer_team_claim_once_its_reaction_time_has_passed(teacher, client):
-    import datetime
-
+def test_a_poll_lets_a_computer_team_claim_once_its_reaction_time_has_passed(
+    teacher, client, clock
+):
     from play.models import Move
 
     game = store.create_game(
@@ -143,12 +173,10 @@ def test_a_poll_lets_a_computer_team_claim_once_its_reaction_time_has_passed(tea
     # While the computer thinks, polls are answered "unchanged" without drawing the stage.
     poll = client.get(reverse("play:team_state", args=[game.code]), {"v": version})
     assert poll.status_code == 204
-    # Let the reaction time pass without waiting: the start was a minute ago.
-    Move.objects.filter(game=game).update(at=game.moves.get().at - datetime.timedelta(minutes=1))
-    Game.objects.filter(pk=game.pk).update(bot_due_at=game.bot_due_at - 60)
+    clock.now += 60  # the reaction time has passed
     poll = client.get(reverse("play:team_state", args=[game.code]), {"v": version})
     assert poll.status_code == 200  # not "unchanged": the computer's claim was due
-    moves = list(Game.objects.get(pk=game.pk).moves.order_by("number"))
+    moves = list(Move.objects.filter(game=game).order_by("number"))
     assert [(m.name, m.by_bot) for m in moves] == [("start", False), ("claim", True)]
 
 
@@ -222,3 +250,49 @@ def test_the_new_game_form_names_the_five_games_and_refuses_a_layout_in_the_page
         {"seat_0": "Ada", "seat_1": "Bo", "seat_2": "Cem", **defaults, "option_layout": "2-1"},
     )
     assert uneven.status_code == 302
+
+
+def test_a_computer_team_claims_while_human_teams_claim_faster(teacher, clock):
+    # Two teams of people claim every 2 seconds; the computer team reacts in 5. Each claim of
+    # theirs used to restart the computer's reaction time, so it never claimed at all.
+    game = store.create_game(
+        user=teacher,
+        edition="match",
+        seat_names=["Ada", "Bo", "Robo"],
+        bots=[2],
+        options={"reaction": 5},
+    )
+    game = store.make_move(game, 0, "start", {})
+    for step in range(20):
+        clock.now += 1.0
+        seat = step % 2
+        state = Game.objects.get(pk=game.pk).state
+        if state["phase"] != "play" or rules.own_card(state, seat) is None:
+            break
+        target = rules.targets(state, seat)[0]
+        game = store.make_move(game, seat, "claim", claim_args(state, seat, target))
+    moves = list(Game.objects.get(pk=game.pk).moves.order_by("number"))
+    by_robo = [m for m in moves if m.seat == 2 and m.name == "claim"]
+    assert all(m.by_bot for m in by_robo)
+    assert len([m for m in moves if m.seat in (0, 1)]) >= 10  # the people kept claiming
+    assert len(by_robo) >= 3  # one claim every 5 seconds or so, over about 20 seconds
+    covered = [e for e in Game.objects.get(pk=game.pk).state["events"] if e.get("team") == 2]
+    assert covered and all(e["kind"] == "cover" for e in covered)
+
+
+def test_the_teachers_end_of_a_match_names_the_team_ahead_not_a_winner(client, teacher):
+    from play.core import lifecycle
+
+    game = store.create_game(
+        user=teacher, edition="match", seat_names=["Ada", "Bo"], options={}, language="en"
+    )
+    state = game.state
+    state["teams"][0]["score"], state["teams"][1]["score"] = 3, 1  # between two games
+    Game.objects.filter(pk=game.pk).update(state=state, initial=state)
+    lifecycle.end_game(Game.objects.get(pk=game.pk))
+    result = store.result_of(Game.objects.get(pk=game.pk))
+    assert result["early"] and result["winners"] == [0]  # the standings: orange ahead, 3 to 1
+    client.force_login(teacher)
+    html = client.get(reverse("play:host", args=[game.code])).content.decode()
+    assert "Ahead when the game was ended:" in html
+    assert "Winner:" not in html
