@@ -199,3 +199,44 @@ def test_a_click_held_while_another_team_moves_still_makes_its_move(browser, liv
     )
     for page in (ada, bo):
         page.context.close()
+
+
+# The smallest symbol icon drawn on the projector's island, and the score table's type size.
+PROJECTOR_SIZES = """() => {
+  const icons = [...document.querySelectorAll('.match-projector .misland .mcard .micon')]
+    .map((icon) => icon.getBoundingClientRect().width);
+  const scores = document.querySelector('.match-projector .mscores td');
+  return {icon: Math.min(...icons), icons: icons.length,
+          scores: scores ? parseFloat(getComputedStyle(scores).fontSize) : null};
+}"""
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)], ids=["1080p", "720p"])
+def test_the_projector_shows_symbols_and_scores_for_the_back_of_the_room(
+    size, browser, live_server, teacher, screenshot_dir
+):
+    from play.core import store
+    from play.editions.match import rules
+    from tests.browser.test_play_germany import assert_fits
+    from tests.browser.test_play_match import _projector
+
+    game = _start(teacher, 1)
+    store.make_move(game, None, "start", {})
+    # Between games: the island of the game just played beside the score table.
+    game = _game(game.code)
+    for team, points in zip(game.state["teams"], (1, 2), strict=True):
+        team["score"] = points
+    rules.finish(game.state, 1, [1, 2], [3, 5], finisher=0)
+    game.version += 1
+    game.save()
+    host = _projector(browser, live_server, teacher, game.code)
+    host.set_viewport_size({"width": size[0], "height": size[1]})
+    host.wait_for_selector(".match-projector .mscores")
+    measured = host.evaluate(PROJECTOR_SIZES)
+    host.screenshot(path=str(screenshot_dir / f"match-projector-{size[0]}x{size[1]}.png"))
+    print(size, measured)
+    assert measured["icons"] >= 19 * 3
+    assert_fits(host, "match projector")
+    if size == (1920, 1080):
+        assert measured["icon"] >= 28, measured
+        assert measured["scores"] >= 24, measured
