@@ -66,3 +66,49 @@ def test_the_numbers_end_table_fits_the_phone(
     assert width <= 390, width
     assert phone.locator(".nb-review tbody tr").count() == 5
     phone.context.close()
+
+
+def test_a_germany_phone_after_the_last_round_shows_its_cards_within_its_width(
+    browser, live_server, teacher, big_deck, screenshot_dir
+):
+    """Rounds = 1, three phones, every tip played, then Reveal: the game ends by itself."""
+    from play.core import store
+    from play.editions.germany.bots import bot
+    from play.models import Game
+
+    game = store.create_game(
+        user=teacher,
+        edition="germany",
+        deck=big_deck,
+        seat_names=["Rot", "Blau", "Grün"],
+        options={"rounds": 1},
+        mode="devices",
+        language="en",
+    )
+    phones = [join_on_phone(browser, live_server, game.code, name) for name in ("Rot", "Blau")]
+    phone = join_on_phone(browser, live_server, game.code, "Grün")
+    store.make_move(Game.objects.get(pk=game.pk), None, "lay_out", {}, teacher=True)
+    while True:
+        game = Game.objects.get(pk=game.pk)
+        for seat in range(3):
+            move = bot(game.state, seat)
+            if move is not None:
+                store.make_move(game, seat, move.move, move.args)
+                break
+        else:
+            break
+    store.make_move(Game.objects.get(pk=game.pk), None, "reveal", {}, teacher=True)
+    assert Game.objects.get(pk=game.pk).is_finished
+    phone.wait_for_selector(".game-over", timeout=10_000)
+    phone.screenshot(path=str(screenshot_dir / "germany-over-phone.png"), full_page=True)
+    width = phone.evaluate(PAGE_WIDTH)
+    assert width <= 390, width
+    # Every card of the last round is drawn at a readable width, none behind another.
+    boxes = phone.evaluate(
+        """() => [...document.querySelectorAll('.game-over .de-card, .game-over .card')]
+          .map((c) => { const r = c.getBoundingClientRect(); return [r.left, r.width]; })"""
+    )
+    assert boxes and min(width for _left, width in boxes) >= 80, boxes
+    for other in phones:
+        other.context.close()
+    phone.context.close()
