@@ -212,29 +212,31 @@ PROJECTOR_SIZES = """() => {
 
 
 @pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)], ids=["1080p", "720p"])
+@pytest.mark.parametrize("game_number", [1, 2])
 def test_the_projector_shows_symbols_and_scores_for_the_back_of_the_room(
-    size, browser, live_server, teacher, screenshot_dir
+    game_number, size, browser, live_server, teacher, screenshot_dir
 ):
     from play.core import store
     from play.editions.match import rules
     from tests.browser.test_play_germany import assert_fits
     from tests.browser.test_play_match import _projector
 
-    game = _start(teacher, 1)
+    game = _start(teacher, game_number)
     store.make_move(game, None, "start", {})
     # Between games: the island of the game just played beside the score table.
     game = _game(game.code)
     for team, points in zip(game.state["teams"], (1, 2), strict=True):
         team["score"] = points
-    rules.finish(game.state, 1, [1, 2], [3, 5], finisher=0)
+    rules.finish(game.state, game_number, [1, 2], [3, 5], finisher=0)
     game.version += 1
     game.save()
     host = _projector(browser, live_server, teacher, game.code)
     host.set_viewport_size({"width": size[0], "height": size[1]})
     host.wait_for_selector(".match-projector .mscores")
     measured = host.evaluate(PROJECTOR_SIZES)
-    host.screenshot(path=str(screenshot_dir / f"match-projector-{size[0]}x{size[1]}.png"))
-    print(size, measured)
+    name = f"match-projector-{game_number}-{size[0]}x{size[1]}.png"
+    host.screenshot(path=str(screenshot_dir / name))
+    print(game_number, size, measured)
     assert measured["icons"] >= 19 * 3
     assert_fits(host, "match projector")
     if size == (1920, 1080):
