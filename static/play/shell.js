@@ -26,7 +26,7 @@
     if (!pressedAt) return;
     pressedAt = 0;
     // After the click this release makes (it follows in the same input event).
-    if (heldBack) setTimeout(function () { heldBack = false; pollNow(); }, 0);
+    if (heldBack) setTimeout(function () { heldBack = false; pollNow(true); }, 0);
   }
   document.addEventListener("pointerup", released, true);
   document.addEventListener("pointercancel", released, true);
@@ -64,7 +64,8 @@
       event.detail.shouldSwap = true;
       event.detail.isError = false;
     }
-    if (event.detail.shouldSwap && !isPost(event.detail) && pressed()) {
+    var poll = event.detail.elt && event.detail.elt.id === "stage" && !isPost(event.detail);
+    if (event.detail.shouldSwap && poll && pressed()) {
       event.detail.shouldSwap = false;
       heldBack = true;
       return;
@@ -119,10 +120,12 @@
     var stage = document.getElementById("stage");
     return stage ? parseInt(stage.getAttribute("data-version") || "0", 10) : 0;
   }
-  function pollNow() {
+  var forced = false;
+  function pollNow(force) {
     var stage = document.getElementById("stage");
     if (!stage || !window.htmx) return;
     heard = Date.now();
+    forced = !!force;  // a redraw held back while pushed: fetch it even with the socket open
     window.htmx.ajax("GET", stage.getAttribute("hx-get"), { source: stage, target: stage, swap: "outerHTML" });
   }
   if (window.htmx) {
@@ -153,6 +156,11 @@
     var config = event.detail.requestConfig;
     var isPoll = event.detail.elt && event.detail.elt.id === "stage" && config && config.verb === "get";
     if (!isPoll) return;
+    if (forced) {
+      forced = false;
+      polledAt = Date.now();
+      return;
+    }
     var connecting = pushed && !pushOpen && !pushFailed;
     if ((pushOpen && Date.now() - heard < SAFETY_POLL) ||
         (connecting && Date.now() - Math.max(loadedAt, polledAt) < CONNECT_GRACE)) {

@@ -188,3 +188,52 @@ def test_a_screen_whose_socket_server_restarts_catches_up(browser, cluster):
     took = _wait_for_version(phone, shown, timeout=20_000)
     print(f"the phone showed the current stage {took:.0f} ms after its server was back")
     assert phone.locator("form.edge button:not([disabled])").count() == 0  # Bo's turn now
+
+
+def test_a_click_held_while_a_pushed_move_arrives_still_makes_its_move(browser, cluster):
+    """The redraw comes over the socket between the mouse's press and its release: it waits for
+    the release, and the click makes its move (the swap used to take the button away)."""
+    _a, b = cluster.servers
+    code = _new_game(cluster, "match")
+    cluster.shell(
+        "from play.core import store; from play.models import Game; "
+        f"store.make_move(Game.objects.get(code={code!r}), None, 'start', {{}})"
+    )
+    ada = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
+    ada.goto(f"{b.url}/play/{code}/")
+    ada.locator("form.pick-team button:has-text('Ada')").click()
+    ada.wait_for_selector(".match-device[data-phase=play] .misland .mcard.target")
+    _pushed_only(ada)
+    ada.wait_for_function("() => document.querySelector('[ws-connect]') && window.htmx")
+    ref = ada.locator(".misland .mcard.target").first.get_attribute("data-ref")
+    ada.click(f".misland .mcard.target[data-ref='{ref}']")
+    own = set(ada.locator(".mmine .msym .sr").all_inner_texts())
+    buttons = ada.locator(".mchosen form.mclaim button.msym")
+    shared = next(
+        i for i in range(buttons.count()) if buttons.nth(i).locator(".sr").inner_text() in own
+    )
+    box = buttons.nth(shared).bounding_box()
+    ada.evaluate(
+        "() => document.addEventListener('htmx:wsBeforeMessage', () => { window.pushed = true; })"
+    )
+    ada.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    ada.mouse.down()
+    # Bo's team covers another card through server A.
+    cluster.shell(
+        "from play.core import store; from play.models import Game; "
+        "from play.editions.match import rules; "
+        f"g = Game.objects.get(code={code!r}); s = g.state; own = rules.own_card(s, 1); "
+        f"t = next(t for t in rules.targets(s, 1) if s['refs'][t] != {ref!r}); "
+        "store.make_move(g, 1, 'claim', {'symbol': rules.shared_symbol(s, own, t), "
+        "'target': s['refs'][t], 'card': s['refs'][own]})"
+    )
+    ada.wait_for_function("() => window.pushed === true", timeout=10_000)
+    with ada.expect_response(lambda r: r.request.method == "POST") as sent:
+        ada.mouse.up()
+    assert sent.value.status == 200
+    moves = cluster.shell(
+        "from play.models import Game; "
+        f"print([m.seat for m in Game.objects.get(code={code!r}).moves.order_by('number') "
+        "if m.name == 'claim'])"
+    )
+    assert moves == "[1, 0]"
