@@ -46,12 +46,23 @@
       refusal = null;
     } else if (!box.textContent.trim()) {
       box.innerHTML = refusal.html;
+      refusal.kept = true;
     }
+  }
+  // Once its time is up, a message kept through a redraw goes, as that redraw would have
+  // taken it (one never redrawn stays, as before, until the next redraw).
+  function dropRefusal(shown) {
+    if (refusal !== shown) return;
+    refusal = null;
+    var box = document.querySelector("#stage .stage-message");
+    if (shown.kept && box && box.innerHTML === shown.html) box.innerHTML = "";
   }
   document.addEventListener("htmx:afterSwap", function (event) {
     var box = document.querySelector("#stage .stage-message");
     if (isPost(event.detail) && refused(event.detail.xhr.status) && box && box.textContent.trim()) {
-      refusal = { html: box.innerHTML, until: Date.now() + REFUSAL_SHOWN };
+      var shown = { html: box.innerHTML, until: Date.now() + REFUSAL_SHOWN, kept: false };
+      refusal = shown;
+      setTimeout(function () { dropRefusal(shown); }, REFUSAL_SHOWN);
     }
     keepRefusal();
   });
