@@ -5,10 +5,13 @@ from __future__ import annotations
 import time
 
 from django.conf import settings
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from cards.roles import can_run_games
@@ -19,7 +22,7 @@ from play.core.expiry import expire_games
 from play.core.forms import engine_game_form
 from play.core.lifecycle import end_game, kick_device, set_mode
 from play.core.presentation import error_text
-from play.models import Game, Mode, Team
+from play.models import Game, Mode, Status, Team
 from play.shells import screens
 from play.shells.device import throttled
 
@@ -68,6 +71,45 @@ def archive(request: HttpRequest, code: str) -> HttpResponse:
 def delete(request: HttpRequest, code: str) -> HttpResponse:
     game = _get_game_for_host(request, code)
     game.delete()
+    return redirect("play:index")
+
+
+BULK_AT_MOST = 100  # more than a teacher's list shows (50), fewer than a burden
+
+
+@login_required
+@require_POST
+@throttled
+def bulk(request: HttpRequest) -> HttpResponse:
+    """End or delete the games ticked in the list: only the teacher's own (a school's admin
+    sees every game in the list, but clears only its own this way)."""
+    if not can_run_games(request.user):
+        raise PermissionDenied
+    action = request.POST.get("action")
+    codes = [code for code in request.POST.getlist("game") if code.isalnum() and len(code) <= 16]
+    if action not in ("end", "delete") or not codes:
+        messages.error(
+            request, _("Tick the games first, then choose “End selected” or “Delete selected”.")
+        )
+        return redirect("play:index")
+    chosen = Game.objects.filter(created_by=request.user, code__in=codes[:BULK_AT_MOST])
+    if action == "delete":
+        count = chosen.count()
+        chosen.delete()
+        messages.success(
+            request, ngettext("%(n)d game deleted.", "%(n)d games deleted.", count) % {"n": count}
+        )
+        return redirect("play:index")
+    count = 0
+    for game in chosen.exclude(status=Status.FINISHED).defer("initial"):
+        try:
+            end_game(game)
+        except RuleViolation:
+            continue  # ended meanwhile by its own last move
+        count += 1
+    messages.success(
+        request, ngettext("%(n)d game ended.", "%(n)d games ended.", count) % {"n": count}
+    )
     return redirect("play:index")
 
 

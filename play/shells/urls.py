@@ -8,6 +8,7 @@ from play.shells.api_urls import edition_urls
 app_name = "play"
 urlpatterns = [
     path("", host.index, name="index"),
+    path("bulk/", host.bulk, name="bulk"),
     path("new/", host.choose_game, name="new"),
     path("new/<slug:slug>/", host.new_game, name="new_game"),
     path("join/", device.join, name="join"),

@@ -1,5 +1,7 @@
-// Forms that ask first: <form data-confirm="…"> (the Content Security Policy allows no inline handlers).
+// Forms that ask first: <form data-confirm="…">, or a submit button of its own with data-confirm
+// (the Content Security Policy allows no inline handlers).
 document.addEventListener("submit", function (event) {
-  var form = event.target.closest("form[data-confirm]");
-  if (form && !window.confirm(form.getAttribute("data-confirm"))) event.preventDefault();
+  var button = event.submitter && event.submitter.closest("[data-confirm]");
+  var asking = button || event.target.closest("form[data-confirm]");
+  if (asking && !window.confirm(asking.getAttribute("data-confirm"))) event.preventDefault();
 });

@@ -1,12 +1,85 @@
 // Classroom shells: show refused moves, full screen, keep the screen awake, a turn timer.
 (function () {
   "use strict";
+  function refused(status) {
+    return status === 400 || status === 403 || status === 409 || status === 429;
+  }
+  function isPost(detail) {
+    return !!(detail.requestConfig && detail.requestConfig.verb === "post");
+  }
+
+  // A click is a press and a release on the same element: a redraw that swapped the stage in
+  // between (another team's move, pushed or polled) made the browser drop the click, and the
+  // move with it. While a pointer is down on the stage, redraws wait; the release brings the
+  // screen up to date once the click has gone out. A press held longer than a few seconds (a
+  // finger resting on the screen) stops holding the screen back.
+  var pressedAt = 0;
+  var heldBack = false;
+  var HOLD_AT_MOST = 3000;
+  function pressed() {
+    return pressedAt > 0 && Date.now() - pressedAt < HOLD_AT_MOST;
+  }
+  document.addEventListener("pointerdown", function (event) {
+    if (event.target.closest && event.target.closest("#stage")) pressedAt = Date.now();
+  }, true);
+  function released() {
+    if (!pressedAt) return;
+    pressedAt = 0;
+    // After the click this release makes (it follows in the same input event).
+    if (heldBack) setTimeout(function () { heldBack = false; pollNow(true); }, 0);
+  }
+  document.addEventListener("pointerup", released, true);
+  document.addEventListener("pointercancel", released, true);
+
+  // A refusal ("Too late: another team was faster.") stays on the screen that sent it until
+  // its next move or for a few seconds: the redraw that follows at once (a poll sent before the
+  // click, the other team's move pushed) would otherwise wipe it before anyone read it.
+  var REFUSAL_SHOWN = 5000;
+  var refusal = null;
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    if (isPost(event.detail)) refusal = null;
+  });
+  function keepRefusal() {
+    var box = document.querySelector("#stage .stage-message");
+    if (!box || !refusal) return;
+    if (Date.now() > refusal.until) {
+      refusal = null;
+    } else if (!box.textContent.trim()) {
+      box.innerHTML = refusal.html;
+      refusal.kept = true;
+    }
+  }
+  // Once its time is up, a message kept through a redraw goes, as that redraw would have
+  // taken it (one never redrawn stays, as before, until the next redraw).
+  function dropRefusal(shown) {
+    if (refusal !== shown) return;
+    refusal = null;
+    var box = document.querySelector("#stage .stage-message");
+    if (shown.kept && box && box.innerHTML === shown.html) box.innerHTML = "";
+  }
+  document.addEventListener("htmx:afterSwap", function (event) {
+    var box = document.querySelector("#stage .stage-message");
+    if (isPost(event.detail) && refused(event.detail.xhr.status) && box && box.textContent.trim()) {
+      var shown = { html: box.innerHTML, until: Date.now() + REFUSAL_SHOWN, kept: false };
+      refusal = shown;
+      setTimeout(function () { dropRefusal(shown); }, REFUSAL_SHOWN);
+    }
+    keepRefusal();
+  });
+  document.addEventListener("spoton:stage", keepRefusal);
+
   // htmx leaves 4xx answers unswapped; ours carry the stage with the server's message.
   document.addEventListener("htmx:beforeSwap", function (event) {
     var status = event.detail.xhr.status;
-    if (status === 400 || status === 403 || status === 409 || status === 429) {
+    if (refused(status)) {
       event.detail.shouldSwap = true;
       event.detail.isError = false;
+    }
+    var poll = event.detail.elt && event.detail.elt.id === "stage" && !isPost(event.detail);
+    if (event.detail.shouldSwap && poll && pressed()) {
+      event.detail.shouldSwap = false;
+      heldBack = true;
+      return;
     }
     // A poll sent before a click can come back after the click's answer: never let an older
     // stage replace a newer one (the screen would jump back, inviting a second click).
@@ -58,10 +131,12 @@
     var stage = document.getElementById("stage");
     return stage ? parseInt(stage.getAttribute("data-version") || "0", 10) : 0;
   }
-  function pollNow() {
+  var forced = false;
+  function pollNow(force) {
     var stage = document.getElementById("stage");
     if (!stage || !window.htmx) return;
     heard = Date.now();
+    forced = !!force;  // a redraw held back while pushed: fetch it even with the socket open
     window.htmx.ajax("GET", stage.getAttribute("hx-get"), { source: stage, target: stage, swap: "outerHTML" });
   }
   if (window.htmx) {
@@ -79,6 +154,10 @@
     heard = Date.now();
     var incoming = version(event.detail.message);
     if (incoming !== null && incoming <= shown()) event.preventDefault();
+    else if (pressed()) {
+      event.preventDefault();
+      heldBack = true;
+    }
   });
   document.addEventListener("htmx:wsAfterMessage", function () {
     heard = Date.now();
@@ -88,6 +167,11 @@
     var config = event.detail.requestConfig;
     var isPoll = event.detail.elt && event.detail.elt.id === "stage" && config && config.verb === "get";
     if (!isPoll) return;
+    if (forced) {
+      forced = false;
+      polledAt = Date.now();
+      return;
+    }
     var connecting = pushed && !pushOpen && !pushFailed;
     if ((pushOpen && Date.now() - heard < SAFETY_POLL) ||
         (connecting && Date.now() - Math.max(loadedAt, polledAt) < CONNECT_GRACE)) {

@@ -339,3 +339,52 @@ def test_a_lesson_goes_on_while_redis_stops_and_starts_again(browser, cluster):
     answers = [_look_up(a.url, f"YYYY{n:02d}", guesser) for n in range(CODE_MISSES_ALLOWED)]
     assert answers == [200] * CODE_MISSES_ALLOWED
     assert _look_up(b.url, "YYYYYY", guesser) == 429
+
+
+def test_a_click_held_while_a_pushed_move_arrives_still_makes_its_move(browser, cluster):
+    """The redraw comes over the socket between the mouse's press and its release: it waits for
+    the release, and the click makes its move (the swap used to take the button away)."""
+    _a, b = cluster.servers
+    code = _new_game(cluster, "match")
+    cluster.shell(
+        "from play.core import store; from play.models import Game; "
+        f"store.make_move(Game.objects.get(code={code!r}), None, 'start', {{}})"
+    )
+    ada = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
+    ada.goto(f"{b.url}/play/{code}/")
+    ada.locator("form.pick-team button:has-text('Ada')").click()
+    ada.wait_for_selector(".match-device[data-phase=play] .misland .mcard.target")
+    _pushed_only(ada)
+    ada.wait_for_function("() => document.querySelector('[ws-connect]') && window.htmx")
+    ref = ada.locator(".misland .mcard.target").first.get_attribute("data-ref")
+    ada.click(f".misland .mcard.target[data-ref='{ref}']")
+    own = set(ada.locator(".mmine .msym .sr").all_inner_texts())
+    buttons = ada.locator(".mchosen form.mclaim button.msym")
+    shared = next(
+        i for i in range(buttons.count()) if buttons.nth(i).locator(".sr").inner_text() in own
+    )
+    box = buttons.nth(shared).bounding_box()
+    ada.evaluate(
+        "() => document.addEventListener('htmx:wsBeforeMessage', () => { window.pushed = true; })"
+    )
+    ada.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    ada.mouse.down()
+    # Bo's team covers another card through server A.
+    cluster.shell(
+        "from play.core import store; from play.models import Game; "
+        "from play.editions.match import rules; "
+        f"g = Game.objects.get(code={code!r}); s = g.state; own = rules.own_card(s, 1); "
+        f"t = next(t for t in rules.targets(s, 1) if s['refs'][t] != {ref!r}); "
+        "store.make_move(g, 1, 'claim', {'symbol': rules.shared_symbol(s, own, t), "
+        "'target': s['refs'][t], 'card': s['refs'][own]})"
+    )
+    ada.wait_for_function("() => window.pushed === true", timeout=10_000)
+    with ada.expect_response(lambda r: r.request.method == "POST") as sent:
+        ada.mouse.up()
+    assert sent.value.status == 200
+    moves = cluster.shell(
+        "from play.models import Game; "
+        f"print([m.seat for m in Game.objects.get(code={code!r}).moves.order_by('number') "
+        "if m.name == 'claim'])"
+    )
+    assert moves == "[1, 0]"
