@@ -176,11 +176,16 @@ def _draw_shape(canvas: Canvas, el: Element, data: CardData, face: Face, bleed: 
 
 def _fixed_form(canvas: Canvas, face: Face, face_plan: Plan, bleed: Bleed) -> str:
     """The face's fixed parts as a PDF form, defined once per document, face and bleed."""
+    # Bleeds come from subtracting coordinates, so two cards' may differ in the last bits
+    # (3.048 and 3.0480000000000003): the cache's key and the form's name are both the bleed
+    # to a micrometre, so one name never stands for two keys (reportlab refuses a second form
+    # of the same name).
+    microns = tuple(round(b * 1000) for b in bleed)
     defined = canvas.__dict__.setdefault("_spot_face_forms", {})
-    name = defined.get((face_plan.key, bleed))
+    name = defined.get((face_plan.key, microns))
     if name is not None:
         return name
-    name = f"face-{face_plan.key}-" + "-".join(f"{b:g}" for b in bleed)
+    name = f"face-{face_plan.key}-" + "-".join(str(b) for b in microns)
     reach = (MAX_BLEED + 10) * mm
     canvas.beginForm(name, -reach, -reach, face.width * mm + reach, face.height * mm + reach)
     regular, bold = register_fonts()
@@ -200,7 +205,7 @@ def _fixed_form(canvas: Canvas, face: Face, face_plan: Plan, bleed: Bleed) -> st
             _draw_shape(canvas, el, no_data, face, bleed)
     writer.flush()
     canvas.endForm()
-    defined[face_plan.key, bleed] = name
+    defined[face_plan.key, microns] = name
     return name
 
 

@@ -40,7 +40,9 @@ def test_it_refuses_pngs_of_a_whole_page_part():
 def test_it_refuses_an_option_the_kit_does_not_have():
     with pytest.raises(KitError, match="track_length does not apply to the germany kit"):
         render_pdf(DeckInfo("D", "germany", "de", [HEPPENHEIM]), PrintOptions(track_length=50))
-    with pytest.raises(KitError, match="the preset mpc-poker sets bleed, dpi"):
+    with pytest.raises(
+        KitError, match=r"the preset mpc-poker sets .*; leave out bleed 2, dpi 600 or the preset"
+    ):
         render_pdf(WORLD_EN, PrintOptions(preset="mpc-poker", dpi=600, bleed=2))
 
 

@@ -62,9 +62,16 @@ def test_options_a_match_deck_does_not_have_are_refused(tmp_path, args, message)
 
 
 def test_a_preset_with_its_own_settings_is_refused(tmp_path, germany_deck):
-    with pytest.raises(CommandError, match="the preset mpc-poker sets dpi"):
+    with pytest.raises(CommandError, match=r"^the preset mpc-poker sets .*; leave out dpi 600"):
         call_command("render_deck", germany_deck.slug, "--out", str(tmp_path / "x.pdf"),
                      "--preset", "mpc-poker", "--dpi", "600")  # fmt: skip
+
+
+def test_a_preset_with_the_same_settings_given_again_prints(tmp_path, germany_deck):
+    out = tmp_path / "x.pdf"
+    call_command("render_deck", germany_deck.slug, "--out", str(out), "--preset", "mpc-poker",
+                 "--dpi", "300", "--bleed", "3.048", "--card-size", "poker-us")  # fmt: skip
+    assert out.read_bytes().startswith(b"%PDF")
 
 
 def test_unwritable_paths_and_empty_decks_are_one_line(tmp_path, germany_deck):

@@ -67,8 +67,8 @@ def test_it_refuses_an_unknown_part_language_or_option():
         render_numbers_kit("poster")
     with pytest.raises(KitError, match="language 'fr' unknown"):
         render_numbers_kit("rules", language="fr")
-    with pytest.raises(KitError, match="preset does not apply to the numbers kit"):
-        render_numbers_kit("deck", preset="mpc-poker")
+    with pytest.raises(KitError, match="track_length does not apply to the numbers kit"):
+        render_numbers_kit("deck", track_length=50)
 
 
 def test_the_command_and_an_unwritable_path(tmp_path):
