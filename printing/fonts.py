@@ -43,7 +43,11 @@ CAP = 0.73  # DejaVu Sans cap height per point of size: centres capitals in thei
 
 
 class GlyphError(ValueError):
-    """A text that no shipped font can draw; the message names the character."""
+    """A text that no shipped font can draw; the message names the character, ``char``."""
+
+    def __init__(self, message: str, char: str = "") -> None:
+        super().__init__(message)
+        self.char = char
 
 
 class Font(TTFont):

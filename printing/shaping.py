@@ -171,7 +171,7 @@ def _fonts(text: str, font: str) -> list[str]:
                 current = name
                 break
         else:
-            raise GlyphError(f"no font has {describe(ch)} (in {text!r})")
+            raise GlyphError(f"no font has {describe(ch)} (in {text!r})", ch)
         out.append(current)
     return out
 
@@ -259,7 +259,8 @@ def _shaped(text: str, font: str, rtl: bool) -> Run:
     for info, pos in zip(buf.glyph_infos, buf.glyph_positions, strict=True):
         gid = info.codepoint
         if gid == 0:
-            raise GlyphError(f"{font} cannot shape {describe(text[info.cluster])} in {text!r}")
+            ch = text[info.cluster]
+            raise GlyphError(f"{font} cannot shape {describe(ch)} in {text!r}", ch)
         mapped = face.glyphToChar.get(gid)
         if mapped:
             code = mapped[0]

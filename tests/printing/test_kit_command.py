@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import io
+import os
+import subprocess
+import sys
+from pathlib import Path
 
 import pypdf
 import pytest
@@ -99,3 +103,31 @@ def test_the_print_studio_lists_every_kit(client, teacher, germany_deck, world_d
     assert client.get("/print/kits/dice/").status_code == 200
     page = client.get("/print/kits/dice/").content.decode()
     assert 'name="mix"' in page and "/print/kits/dice/kit.pdf" in page
+
+
+def _manage(*args: str) -> subprocess.CompletedProcess:
+    root = Path(__file__).resolve().parents[2]
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings"}
+    return subprocess.run(
+        [sys.executable, "manage.py", *args], cwd=root, env=env, capture_output=True, text=True
+    )
+
+
+@pytest.mark.parametrize(
+    ("flag", "value", "message"),
+    [("--bleed", "abc", "bleed must be a number, not 'abc'"),
+     ("--dpi", "many", "dpi must be a number, not 'many'")],
+)  # fmt: skip
+def test_a_bad_number_on_the_command_line_is_one_line(tmp_path, flag, value, message):
+    result = _manage("render_kit", "numbers", flag, value, "--out", str(tmp_path / "n.pdf"))
+    assert result.returncode == 1
+    assert result.stderr.strip().splitlines() == [f"CommandError: {message}"]
+
+
+def test_the_commands_help_is_english():
+    result = _manage("render_kit", "--help")
+    assert result.returncode == 0
+    for label in ("Language", "Layout", "Paper", "Card size"):
+        assert label in result.stdout, label
+    for german in ("Sprache", "Anordnung", "Papier", "Kartengröße"):
+        assert german not in result.stdout, german
