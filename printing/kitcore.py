@@ -209,10 +209,14 @@ class Kit:
         if job.source is not None and getattr(job.source, "name", ""):
             title = f"Spot On · {job.source.name}"
         doc = Document(title, language=job.language)
+        layout = job.options.get("layout", "duplex-long")
+        if any(part.duplex for part in chosen):
+            # Asked before the first part: the single-sided parts drawn before a duplex one
+            # get their blank backs too.
+            doc.request_duplex(layout)
         for part in chosen:
-            doc.begin_part(in_language(job.language, part.title), cut=part.cut)
-            if part.duplex:
-                doc.request_duplex(job.options.get("layout", "duplex-long"))
+            name = in_language(job.language, part.title)
+            doc.begin_part(name, cut=part.cut, single_sided=not part.duplex)
             part.draw(doc, job)
             if progress is not None:
                 progress.advance()

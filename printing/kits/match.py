@@ -234,7 +234,7 @@ def _rules_part(doc: Document, job: Job) -> None:
 
 
 PARTS = (
-    Part("cards", _("Round cards"), _cards_part, faces=True),
+    Part("cards", _("Round cards"), _cards_part, faces=True, duplex=True),
     Part("rules", _("Rules (German and English)"), _rules_part, cut=False),
 )
 KIT = Kit(
