@@ -34,6 +34,7 @@ from printing.fonts import (
     chain,
     chars,
     cmap,
+    may_have,
     register_fonts,
 )
 
@@ -167,7 +168,7 @@ def _fonts(text: str, font: str) -> list[str]:
             out.append(current)  # draws nothing: dropped by HarfBuzz, or a line break
             continue
         for name in names:
-            if code in cmap(name):
+            if may_have(name, code) and code in cmap(name):
                 current = name
                 break
         else:
