@@ -75,8 +75,13 @@ class Document:
         self.buffer = io.BytesIO()
         # The initial font is ours: reportlab's default would reference an unembedded
         # Helvetica in every file, which print-shop preflight flags.
+        # The catalogue's /Lang: screen readers and text-to-speech read the kit in its language.
         self.canvas = Canvas(
-            self.buffer, invariant=1, pageCompression=int(compress), initialFontName=regular
+            self.buffer,
+            invariant=1,
+            pageCompression=int(compress),
+            initialFontName=regular,
+            lang=language,
         )
         # Invariant output (stable file IDs) but the real date in the document information.
         self.canvas._doc._timeStamp = TimeStamp(invariant=False)

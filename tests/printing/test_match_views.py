@@ -100,3 +100,13 @@ def test_the_command_names_a_label_no_font_has_in_one_line(tmp_path, unprintable
                        r"keine Schrift hat [^\n]*U\+13000"):  # fmt: skip
         call_command("render_deck", unprintable_deck, "--language", "de",
                      "--png-zip", str(tmp_path / "x.zip"))  # fmt: skip
+
+
+def test_a_deck_named_after_its_symbol_set_prints_the_sets_name_in_the_kits_language(tmp_path):
+    make_match_deck("insel", order=2, symbols="island", name="Insel")
+    out = tmp_path / "en.pdf"
+    call_command("render_deck", "insel", "--language", "en", "--out", str(out))
+    text = " ".join(page.extract_text() for page in pypdf.PdfReader(out).pages)
+    assert "Island" in text and "Insel" not in text
+    call_command("render_deck", "insel", "--out", str(out))
+    assert "Insel" in " ".join(page.extract_text() for page in pypdf.PdfReader(out).pages)
