@@ -122,14 +122,26 @@ def _draw_blob_shape(canvas: Canvas, el: Blob, data: CardData, face: Face, bleed
 
 
 def _draw_pattern(canvas: Canvas, el: Pattern, data: CardData, face: Face, bleed: Bleed):
+    """Signs in a grid over the face and its bleed, clipped to the bleed: a sign must never
+    reach past it onto a neighbour or the sheet's margin."""
     _, bold = register_fonts()
+    left, top, right, bottom = bleed
+    canvas.saveState()
+    clip = canvas.beginPath()
+    clip.rect(-left * mm, -bottom * mm, (face.width + left + right) * mm,
+              (face.height + top + bottom) * mm)  # fmt: skip
+    canvas.clipPath(clip, stroke=0, fill=0)
     canvas.setFillColor(_resolve(el.fill, data))
-    rows, cols = int(face.height / el.step) + 1, int(face.width / el.step) + 1
-    for row in range(rows):
-        for col in range(cols):
+    # Whole steps from the face's origin, so the pattern sits the same whatever the bleed.
+    first_row, first_col = -math.ceil(bottom / el.step) - 1, -math.ceil(left / el.step) - 1
+    rows = math.ceil((face.height + top) / el.step) + 1
+    cols = math.ceil((face.width + right) / el.step) + 1
+    for row in range(first_row, rows):
+        for col in range(first_col, cols):
             sign = el.signs[(row + col) % len(el.signs)]
             x, y = el.step * (col + 0.5) * mm, el.step * (row + 0.3) * mm
             draw_string(canvas, x, y, sign, bold, el.size, "middle")
+    canvas.restoreState()
 
 
 def _draw_disc(canvas: Canvas, el: Disc, data: CardData, face: Face, bleed: Bleed) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 from collections import Counter
 
+import pypdfium2
 import pytest
 from django.core.management import CommandError, call_command
 from pypdf import PdfReader
@@ -94,3 +95,22 @@ def test_it_serves_the_kit_to_teachers_only(client, teacher, student):
     assert "/print/kits/numbers/" in index and "/print/kits/dice/" in index
     page = client.get("/print/kits/numbers/")
     assert page.status_code == 200 and 'name="language"' in page.content.decode()
+
+
+@pytest.mark.parametrize("bleed", [0, 3])
+def test_the_back_pattern_stays_inside_each_cards_bleed(bleed):
+    pdf = render_numbers_kit("deck", layout="duplex-long", bleed=bleed, crop_marks=False)
+    reader = PdfReader(io.BytesIO(pdf))
+    back = reader.pages[1]
+    x0, _, x1, y1 = (float(v) for v in back.bleedbox)
+    scale = 2.0
+    image = pypdfium2.PdfDocument(io.BytesIO(pdf))[1].render(scale=scale).to_pil().convert("L")
+    height = image.height
+    # Above, left and right of the cards' bleed (the scale note sits below them).
+    margins = [
+        (0, 0, image.width, int(height - y1 * scale) - 1),
+        (0, 0, int(x0 * scale) - 1, height),
+        (int(x1 * scale) + 2, 0, image.width, height),
+    ]
+    for box in margins:
+        assert image.crop(box).getextrema()[0] > 240, f"ink in the margin {box}"
