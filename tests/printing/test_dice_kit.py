@@ -61,6 +61,14 @@ def test_the_rules_follow_the_mix_and_the_summary():
     assert "alle vier Karten" in de and "4 bis 9" in de
 
 
+@pytest.mark.parametrize(("language", "standard", "used"), [
+    ("en", "we use 2 to 9", "4 to 9"), ("de", "nehmen 2 bis 9", "4 bis 9")])  # fmt: skip
+def test_the_fours_decisions_name_the_fours_values(language, standard, used):
+    decisions = {mix: sheet("dice", language, mix)[1][-1][1] for mix in ("standard", "fours")}
+    assert standard in decisions["standard"]
+    assert standard not in decisions["fours"] and used in decisions["fours"]
+
+
 def test_counter_pairs_fold_on_a_real_hinge():
     d = hinge_offset()
     assert 2 * d < COUNTER  # the two discs overlap: they hang together when cut out
