@@ -43,7 +43,7 @@ LABELS = {
     ),
     "no_decks": _("No decks? The next four pages hold the 36 cards to cut out."),
     "counters": _("Counters: cut out along the outline, fold on the dashed hinge, glue together"),
-    "pawns": _("Pawns: cut out, fold on the lines, glue the tab"),
+    "pawns": _("Pawns: cut along the solid outline, fold on the dashed lines, glue the tab"),
     "die": _("Die: cut out, fold, glue the tabs"),
 }
 
@@ -150,13 +150,8 @@ def _pawns_and_die(c: Canvas, w: float, h: float, text: dict[str, str], language
 def _pawn(c: Canvas, x: float, y: float, fill: str, name: str) -> None:
     """A folding tent: two 30 mm faces over a 20 mm base and a glue tab, 24 mm wide."""
     width, panels = 24.0, (8.0, 20.0, 30.0, 30.0)  # tab, base, back, front from the bottom
-    c.setStrokeColor(colour("#444444"))
-    c.setLineWidth(0.4)
-    bottom = y
-    for i, height in enumerate(panels):
-        c.setFillColor(colour("#eeeeee" if i == 0 else fill))
-        c.rect(x * mm, bottom * mm, width * mm, height * mm, stroke=1, fill=1)
-        bottom += height
+    fills = ("#eeeeee", fill, fill, fill)
+    bottom = pagedraw.fold_strip(c, x, y, width, list(zip(panels, fills, strict=True)))
     c.setFillColor(colour("#ffffff"))
     c.circle((x + width / 2) * mm, (bottom - 12) * mm, 6 * mm, stroke=0, fill=1)
     pagedraw.text(

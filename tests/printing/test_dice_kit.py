@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import math
+import re
 from collections import Counter
 
 import pypdf
@@ -104,3 +105,25 @@ def test_it_serves_the_kit_to_anyone(client):
     assert client.get("/print/games/dice.pdf?part=box").status_code == 400
     both = client.get("/print/games/dice.pdf?language=en&part=counters&part=rules")
     assert len(pages_text(both.content)) == 3
+
+
+@pytest.mark.parametrize("kit", ["dice", "world"])
+def test_a_pawns_folds_are_dashed_and_only_its_outline_is_cut(kit):
+    """One pawn drawn alone: its three folds are dashed lines in the fold ink, its cut one
+    solid outline in the cut ink."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    from printing import world_pieces
+    from printing.kits import dice
+
+    canvas = Canvas(io.BytesIO())
+    if kit == "dice":
+        dice._pawn(canvas, 10, 10, "#c62828", "Rot")
+    else:
+        world_pieces._pawn(canvas, 10, 10, "#c62828", 1)
+    code = "\n".join(canvas._code)
+    dashed = re.findall(r"\[2 1\.5\] 0 d(.*?)Q", code, flags=re.S)
+    assert len(dashed) == 1 and dashed[0].count(" l S") == 3  # tab|base|back|front
+    after = code.split(dashed[0])[1]
+    assert after.count("re S") == 1 and "[2 1.5]" not in after  # the outline, solid
+    assert ".501961 .501961 .501961 RG" in code  # the fold ink, lighter than the cut's
