@@ -161,3 +161,21 @@ def test_round_faces_are_element_data_for_the_one_renderer(island):
     assert isinstance(front.elements[0], Disc) and front.elements[0].bleed
     for face in (front, match_faces.back(island, card, 85), match_faces.dial(85, range(6))):
         assert validate_face(face) == []
+
+
+@pytest.mark.parametrize(
+    ("language", "phrases", "wrong"),
+    [("en", ("the team with most points wins", "Uneven teams", "shuffles its 16 team cards"),
+      "First team to 10 points wins"),
+     ("de", ("das Team mit den meisten Punkten", "Ungleiche Teams", "mischt es seine 16"),
+      "Wer zuerst 10 Punkte hat, gewinnt")],
+)  # fmt: skip
+def test_the_rules_sheet_gives_the_win_to_the_most_points_and_the_whole_rule_book(
+    language, phrases, wrong
+):
+    from printing.rules.match import RULES
+
+    text = " ".join(body for _, body in RULES[language][1])
+    assert wrong not in text
+    for phrase in phrases:
+        assert phrase in text, phrase

@@ -114,3 +114,12 @@ def test_the_back_pattern_stays_inside_each_cards_bleed(bleed):
     ]
     for box in margins:
         assert image.crop(box).getextrema()[0] > 240, f"ink in the margin {box}"
+
+
+def test_the_small_numbers_variant_says_the_tens_card_is_ace_to_nine():
+    from printing.rules.numbers import RULES
+
+    for language, words in (("en", "the tens as the hundreds otherwise, so Ace–9"),
+                            ("de", "Zehner wie sonst die Hunderter, also Ass–9")):  # fmt: skip
+        variants = dict(RULES[language][1])["Variants" if language == "en" else "Varianten"]
+        assert words in variants
