@@ -74,7 +74,7 @@ RULES = Part("rules", _("Rules summary"), _rules, cut=False)
 GERMANY_PARTS = (
     CARDS,
     Part("tips", _("Tip cards"), _tips, faces=True, duplex=True),
-    Part("map", _("Answer map with names, on one page"),
+    Part("map", _("Answer map with names, and the index of its numbers"),
          lambda doc, job: pages.add_germany_map(doc, _deck(job), job.paper), cut=False),
     Part("quiz-map", _("Quiz map: grid and dots, no names"),
          lambda doc, job: pages.add_germany_map(doc, _deck(job), job.paper, quiz=True),
