@@ -127,3 +127,20 @@ def test_a_pawns_folds_are_dashed_and_only_its_outline_is_cut(kit):
     after = code.split(dashed[0])[1]
     assert after.count("re S") == 1 and "[2 1.5]" not in after  # the outline, solid
     assert ".501961 .501961 .501961 RG" in code  # the fold ink, lighter than the cut's
+
+
+def test_the_die_nets_twelve_folds_are_dashed_and_its_cuts_solid():
+    """A cube has 12 edges: 5 between squares and 7 where a tab joins are folds; the other 7
+    edges of the outline are cut, each meeting a tab when glued."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    from printing.kits import dice
+
+    folds, cuts = dice.net_edges()
+    assert len(folds) == 12 and len(cuts) == len(dice.TABS) == 7
+    canvas = Canvas(io.BytesIO())
+    dice._die_net(canvas, 10, 10)
+    code = "\n".join(canvas._code)
+    dashed = re.findall(r"\[2 1\.5\] 0 d(.*?)Q", code, flags=re.S)
+    assert len(dashed) == 1 and dashed[0].count(" l S") == 12
+    assert " re B" not in code and " re S" not in code  # no square stroked all round
