@@ -156,10 +156,14 @@ class MatchDeck(models.Model):
             for c in self.cards.all()
         )
         used = {i for card in cards for i in card.symbols}
+        language = language or self.deck.language
+        name = self.deck.name
+        if name in (symbol_set.name, symbol_set.name_en):  # named after its set: translated
+            name = (symbol_set.name_en if language == "en" else symbol_set.name) or name
         return MatchDeckData(
             slug=self.deck.slug,
-            name=self.deck.name,
-            language=language or self.deck.language,
+            name=name,
+            language=language,
             order=self.order,
             seed=self.seed,
             symbol_set=symbol_set.slug,

@@ -97,6 +97,7 @@ def _far_candidates(x: float, y: float, size: float) -> Iterable[tuple[str, floa
 
 
 LEADER_REACH = (4.0, 7.0, 10.0, 14.0, 18.0)  # mm from the dot
+SMALL_NUMBERS = 0.75  # the second try's number size, of the first's
 
 
 def place_labels(
@@ -251,7 +252,22 @@ def dot_layer(
         measure=measure,
         bold=True,
         fill="#8a1c1c",
+        leaders=len(rest),  # a number further out on a line beats a dot no one can name
     )
+    if unnumbered:  # a crowded region: smaller numbers (still 3.7 pt) where 1.7 mm ones fail
+        small, still = place_labels(
+            [(rest[i].x, rest[i].y, str(i + 1)) for i in unnumbered],
+            size=number_size * SMALL_NUMBERS,
+            frame=frame,
+            occupied=occupied,
+            dot_radius=radius,
+            measure=measure,
+            bold=True,
+            fill="#8a1c1c",
+            leaders=len(unnumbered),
+        )
+        numbers += small
+        unnumbered = [unnumbered[i] for i in still]
     skipped = set(unnumbered)
     index = [
         IndexEntry(None if i in skipped else i + 1, d.name, d.where) for i, d in enumerate(rest)

@@ -163,11 +163,13 @@ def edition_title(edition: str, language: str, grid_name: str = "") -> str:
 def edition_mark(
     edition: str, language: str, deck_name: str, number: int, grid_name: str = ""
 ) -> str:
-    """'Spot On: Deutschland · Klasse 7b · 12'; a deck named like its edition is not repeated.
+    """'Spot On: Deutschland · Klasse 7b · 12'; a deck named like its edition (in either
+    language: the starter deck "Deutschland" printed in English) is not repeated.
     ``grid_name``: a grid edition's name in the deck's language ('Österreich')."""
     title = edition_title(edition, language, grid_name)
     name = deck_name.strip()
-    if not name or name.casefold() in title.casefold():
+    titles = {title, *(edition_title(edition, other, grid_name) for other in ("de", "en"))}
+    if not name or any(name.casefold() in t.casefold() for t in titles):
         return f"{title} · {number}"
     return f"{title} · {name} · {number}"
 

@@ -11,12 +11,12 @@ from printing.data import CardData
 from printing.fonts import GlyphError
 from printing.i18n import in_language
 from printing.kitcore import KitError
-from printing.shaping import check_text
+from printing.shaping import check_text, describe
 
 if TYPE_CHECKING:
     from geo.grid_frame import MapEdition
 
-GLYPH = _("Cannot print “{name}” (card {number}): {detail}")
+GLYPH = _("Cannot print “{name}” (card {number}): no font has {char}")
 
 
 class PrintError(KitError):
@@ -49,7 +49,11 @@ def check_cards(cards: list[CardData], language: str) -> None:
             try:
                 check_text(card.value(key))
             except GlyphError as exc:
-                text = in_language(language, GLYPH)
-                raise PrintError(
-                    text.format(name=card.name, number=card.number, detail=exc)
-                ) from None
+                raise glyph_refusal(language, card.name, card.number, exc) from None
+
+
+def glyph_refusal(language: str, name: str, number: int, exc: GlyphError) -> PrintError:
+    """The one-line refusal of a card whose ``name`` (a place, a symbol's label) has a
+    character no shipped font can draw, in the deck's language."""
+    text = in_language(language, GLYPH)
+    return PrintError(text.format(name=name, number=number, char=describe(exc.char)))

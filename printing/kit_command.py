@@ -15,7 +15,8 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from cards.models import Deck, Edition
 from jobs.console import bar
 from printing import kits
-from printing.kitcore import Kit, KitError
+from printing.i18n import in_language
+from printing.kitcore import Kit, KitError, Option
 from printing.png import pool_size
 
 # Flags for switches that are on by default.
@@ -31,9 +32,13 @@ def add_option_flags(parser: CommandParser, only: tuple[Kit, ...] | None = None)
             if option.name in seen:
                 continue
             seen.add(option.name)
+            label = in_language("en", option.label)  # the command speaks English throughout
             if option.kind is bool:
                 flag = OFF_SWITCHES.get(option.name, option.flag)
-                parser.add_argument(flag, dest=option.name, action="store_const", const=False)
+                parser.add_argument(
+                    flag, dest=option.name, action="store_const", const=False,
+                    help=f"{label}: off" if flag.startswith("--no-") else label,
+                )  # fmt: skip
             elif option.name == "what":
                 parser.add_argument(
                     "--what",
@@ -41,10 +46,17 @@ def add_option_flags(parser: CommandParser, only: tuple[Kit, ...] | None = None)
                     help="which part (repeatable; default: the kit's own choice)",
                 )
             else:
-                kind = option.kind if option.kind in (int, float) else str
-                parser.add_argument(
-                    option.flag, dest=option.name, type=kind, help=str(option.label)
-                )
+                # Taken as given: the kit's option refuses a bad value in one line, where
+                # argparse would print its whole usage.
+                parser.add_argument(option.flag, dest=option.name, help=_help(option, label))
+
+
+def _help(option: Option, label: str) -> str:
+    if option.choices:
+        label += f" ({', '.join(c for c in option.choices if c)})"
+    elif option.low is not None and option.high is not None:
+        label += f" ({option.low:g}–{option.high:g})"
+    return label.replace("%", "%%")  # argparse formats help with %
 
 
 def add_output_flags(parser: CommandParser, png: bool = True) -> None:

@@ -13,13 +13,14 @@ supplies data and its faces.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
 from printing.i18n import in_language
 from printing.pdf import Document
+from printing.presets import PRESETS
 from printing.sheets import CARD_SIZES, LAYOUTS, MAX_BLEED, PAPERS
 
 LANGUAGES = ("de", "en")
@@ -208,10 +209,14 @@ class Kit:
         if job.source is not None and getattr(job.source, "name", ""):
             title = f"Spot On · {job.source.name}"
         doc = Document(title, language=job.language)
+        layout = job.options.get("layout", "duplex-long")
+        if any(part.duplex for part in chosen):
+            # Asked before the first part: the single-sided parts drawn before a duplex one
+            # get their blank backs too.
+            doc.request_duplex(layout)
         for part in chosen:
-            doc.begin_part(in_language(job.language, part.title), cut=part.cut)
-            if part.duplex:
-                doc.request_duplex(job.options.get("layout", "duplex-long"))
+            name = in_language(job.language, part.title)
+            doc.begin_part(name, cut=part.cut, single_sided=not part.duplex)
             part.draw(doc, job)
             if progress is not None:
                 progress.advance()
@@ -279,3 +284,45 @@ CARD_SIZE = Option(
 BLEED = Option("bleed", _("Bleed (mm)"), 3.0, kind=float, low=0, high=MAX_BLEED)
 CROP_MARKS = Option("crop_marks", _("Crop marks"), True, kind=bool)
 DPI = Option("dpi", _("PNG resolution (dpi)"), 300, kind=int, low=72, high=1200)
+PRESET = Option(
+    "preset",
+    _("Print-shop preset"),
+    "",
+    ("", *PRESETS),
+    help=_("Sets card size, bleed and resolution to the shop's template."),
+    choice_labels={"": _("none"), **{k: p.label for k, p in PRESETS.items()}},
+)
+
+
+def apply_preset(job: Job, given: Mapping[str, Any]) -> Job:
+    """A preset sets card size, bleed and resolution. Giving one of them too is fine when it
+    says the same (``--preset mpc-poker --dpi 300``); a different value is refused."""
+    preset = job.options.get("preset")
+    if not preset:
+        return job
+    shop = PRESETS[preset]
+    sets = {"card_size": shop.card_size, "bleed": shop.bleed, "dpi": shop.dpi}
+    clash = [
+        f"{name} {given[name]}"
+        for name, value in sets.items()
+        if name in job.options
+        and given.get(name) not in (None, "")
+        and not _same(job.kit.option(name).clean(given[name]), value)
+    ]
+    if clash:
+        settings = ", ".join(f"{name} {_shown(value)}" for name, value in sets.items())
+        raise KitError(
+            f"the preset {preset} sets {settings}; leave out {', '.join(clash)} or the preset"
+        )
+    options = {**job.options, **{k: v for k, v in sets.items() if k in job.options}}
+    return replace(job, options=options)
+
+
+def _same(a: Any, b: Any) -> bool:
+    if isinstance(a, float | int) and isinstance(b, float | int):
+        return abs(a - b) < 0.001  # a bleed given to the micrometre is the preset's
+    return a == b
+
+
+def _shown(value: Any) -> str:
+    return f"{value:g}" if isinstance(value, float) else str(value)

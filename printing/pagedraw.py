@@ -73,3 +73,32 @@ def heading(
     if natural > width:
         size *= width / natural
     text(c, x, y, words, size, bold=True, fill=fill)
+
+
+# Pieces to cut and fold: the cut is a solid dark outline, a fold a lighter dashed line, so
+# that no one cuts a pawn apart at its folds.
+CUT_INK, CUT_WIDTH = "#444444", 0.4
+FOLD_INK, FOLD_WIDTH, FOLD_DASH = "#808080", 0.3, (2.0, 1.5)
+
+
+def fold_strip(c: Canvas, x: float, y: float, width: float, panels) -> float:
+    """Panels (height in mm, fill) stacked upwards from (x, y), ``width`` wide: filled, cut
+    along the outline, folded between panels. Returns the strip's top."""
+    top = y
+    for height, fill in panels:
+        c.setFillColor(colour(fill))
+        c.rect(x * mm, top * mm, width * mm, height * mm, stroke=0, fill=1)
+        top += height
+    c.saveState()
+    c.setStrokeColor(colour(FOLD_INK))
+    c.setLineWidth(FOLD_WIDTH)
+    c.setDash(*FOLD_DASH)
+    fold = y
+    for height, _fill in panels[:-1]:
+        fold += height
+        c.line(x * mm, fold * mm, (x + width) * mm, fold * mm)
+    c.restoreState()
+    c.setStrokeColor(colour(CUT_INK))
+    c.setLineWidth(CUT_WIDTH)
+    c.rect(x * mm, y * mm, width * mm, (top - y) * mm, stroke=1, fill=0)
+    return top

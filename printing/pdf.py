@@ -75,8 +75,13 @@ class Document:
         self.buffer = io.BytesIO()
         # The initial font is ours: reportlab's default would reference an unembedded
         # Helvetica in every file, which print-shop preflight flags.
+        # The catalogue's /Lang: screen readers and text-to-speech read the kit in its language.
         self.canvas = Canvas(
-            self.buffer, invariant=1, pageCompression=int(compress), initialFontName=regular
+            self.buffer,
+            invariant=1,
+            pageCompression=int(compress),
+            initialFontName=regular,
+            lang=language,
         )
         # Invariant output (stable file IDs) but the real date in the document information.
         self.canvas._doc._timeStamp = TimeStamp(invariant=False)
@@ -89,6 +94,10 @@ class Document:
         self.pages = 0
         self.language = language
         self._cut = False  # the current part's pages are cut out: each gets the scale note
+        # The file asks for duplex: a single-sided part's pages then start on a front and
+        # each gets a blank back, so that nothing meant to be cut out backs another part.
+        self.duplex = False
+        self._single = False  # the current part is single-sided
         self._parts = 0
         self._pending: str | None = None
         self._mark_forms: dict[tuple[float, float, tuple[Mark, ...]], str] = {}
@@ -101,11 +110,25 @@ class Document:
         self.canvas.setTrimBox(box(trim))
         self.canvas.setBleedBox(box(bleed))
 
-    def begin_part(self, title: str, cut: bool = True) -> None:
+    def begin_part(self, title: str, cut: bool = True, single_sided: bool = False) -> None:
         """A new part of the kit: a bookmark to its first page (viewers list them in their
-        sidebar), and whether its pages carry the scale note."""
+        sidebar), and whether its pages carry the scale note. In a duplex file every part
+        starts on a front; a ``single_sided`` part's pages each get a blank back."""
+        if self.duplex and self.pages % 2:
+            self._blank_page()
         self._pending = title  # marked on the part's first page, when it has one
         self._cut = cut
+        self._single = single_sided
+
+    def _blank_page(self) -> None:
+        self.canvas.showPage()  # the size of the page before it
+        self.pages += 1
+
+    def _end_page(self) -> None:
+        self.canvas.showPage()
+        self.pages += 1
+        if self.duplex and self._single:
+            self._blank_page()
 
     def _mark_part(self) -> None:
         if self._pending is None:
@@ -117,8 +140,13 @@ class Document:
         self._pending = None
 
     def request_duplex(self, layout: str) -> None:
-        """Ask the print dialogue for the flip the layout's backs need (or for one side)."""
-        self.canvas.setViewerPreference("Duplex", DUPLEX.get(layout, "Simplex"))
+        """Ask the print dialogue for the flip the layout's backs need (or for one side). Once
+        a part has asked for duplex the file stays duplex: a later one-sided layout keeps it."""
+        if layout in DUPLEX:
+            self.duplex = True
+            self.canvas.setViewerPreference("Duplex", DUPLEX[layout])
+        elif not self.duplex:
+            self.canvas.setViewerPreference("Duplex", "Simplex")
 
     def add_sheets(self, cards: Sequence[CardData], spec: SheetSpec) -> None:
         """Data-driven cards (``printing.designs``) imposed on sheets."""
@@ -169,8 +197,7 @@ class Document:
             c.doForm(self._marks_form(page))
         if page.note is not None:
             self.scale_note(page.height, page.note, language)
-        c.showPage()
-        self.pages += 1
+        self._end_page()
 
     def _marks_form(self, page: Page) -> str:
         """The page's crop and fold marks as a form: every sheet of a deck has the same."""
@@ -271,8 +298,7 @@ class Document:
         c.restoreState()
         if self._cut:
             self.scale_note(height, bottom_note(width, height))
-        c.showPage()
-        self.pages += 1
+        self._end_page()
 
     def finish(self) -> bytes:
         self.canvas.save()

@@ -122,14 +122,26 @@ def _draw_blob_shape(canvas: Canvas, el: Blob, data: CardData, face: Face, bleed
 
 
 def _draw_pattern(canvas: Canvas, el: Pattern, data: CardData, face: Face, bleed: Bleed):
+    """Signs in a grid over the face and its bleed, clipped to the bleed: a sign must never
+    reach past it onto a neighbour or the sheet's margin."""
     _, bold = register_fonts()
+    left, top, right, bottom = bleed
+    canvas.saveState()
+    clip = canvas.beginPath()
+    clip.rect(-left * mm, -bottom * mm, (face.width + left + right) * mm,
+              (face.height + top + bottom) * mm)  # fmt: skip
+    canvas.clipPath(clip, stroke=0, fill=0)
     canvas.setFillColor(_resolve(el.fill, data))
-    rows, cols = int(face.height / el.step) + 1, int(face.width / el.step) + 1
-    for row in range(rows):
-        for col in range(cols):
+    # Whole steps from the face's origin, so the pattern sits the same whatever the bleed.
+    first_row, first_col = -math.ceil(bottom / el.step) - 1, -math.ceil(left / el.step) - 1
+    rows = math.ceil((face.height + top) / el.step) + 1
+    cols = math.ceil((face.width + right) / el.step) + 1
+    for row in range(first_row, rows):
+        for col in range(first_col, cols):
             sign = el.signs[(row + col) % len(el.signs)]
             x, y = el.step * (col + 0.5) * mm, el.step * (row + 0.3) * mm
             draw_string(canvas, x, y, sign, bold, el.size, "middle")
+    canvas.restoreState()
 
 
 def _draw_disc(canvas: Canvas, el: Disc, data: CardData, face: Face, bleed: Bleed) -> None:
@@ -176,11 +188,16 @@ def _draw_shape(canvas: Canvas, el: Element, data: CardData, face: Face, bleed: 
 
 def _fixed_form(canvas: Canvas, face: Face, face_plan: Plan, bleed: Bleed) -> str:
     """The face's fixed parts as a PDF form, defined once per document, face and bleed."""
+    # Bleeds come from subtracting coordinates, so two cards' may differ in the last bits
+    # (3.048 and 3.0480000000000003): the cache's key and the form's name are both the bleed
+    # to a micrometre, so one name never stands for two keys (reportlab refuses a second form
+    # of the same name).
+    microns = tuple(round(b * 1000) for b in bleed)
     defined = canvas.__dict__.setdefault("_spot_face_forms", {})
-    name = defined.get((face_plan.key, bleed))
+    name = defined.get((face_plan.key, microns))
     if name is not None:
         return name
-    name = f"face-{face_plan.key}-" + "-".join(f"{b:g}" for b in bleed)
+    name = f"face-{face_plan.key}-" + "-".join(str(b) for b in microns)
     reach = (MAX_BLEED + 10) * mm
     canvas.beginForm(name, -reach, -reach, face.width * mm + reach, face.height * mm + reach)
     regular, bold = register_fonts()
@@ -200,7 +217,7 @@ def _fixed_form(canvas: Canvas, face: Face, face_plan: Plan, bleed: Bleed) -> st
             _draw_shape(canvas, el, no_data, face, bleed)
     writer.flush()
     canvas.endForm()
-    defined[face_plan.key, bleed] = name
+    defined[face_plan.key, microns] = name
     return name
 
 

@@ -34,6 +34,7 @@ from printing.fonts import (
     chain,
     chars,
     cmap,
+    may_have,
     register_fonts,
 )
 
@@ -167,11 +168,11 @@ def _fonts(text: str, font: str) -> list[str]:
             out.append(current)  # draws nothing: dropped by HarfBuzz, or a line break
             continue
         for name in names:
-            if code in cmap(name):
+            if may_have(name, code) and code in cmap(name):
                 current = name
                 break
         else:
-            raise GlyphError(f"no font has {describe(ch)} (in {text!r})")
+            raise GlyphError(f"no font has {describe(ch)} (in {text!r})", ch)
         out.append(current)
     return out
 
@@ -259,7 +260,8 @@ def _shaped(text: str, font: str, rtl: bool) -> Run:
     for info, pos in zip(buf.glyph_infos, buf.glyph_positions, strict=True):
         gid = info.codepoint
         if gid == 0:
-            raise GlyphError(f"{font} cannot shape {describe(text[info.cluster])} in {text!r}")
+            ch = text[info.cluster]
+            raise GlyphError(f"{font} cannot shape {describe(ch)} in {text!r}", ch)
         mapped = face.glyphToChar.get(gid)
         if mapped:
             code = mapped[0]

@@ -17,7 +17,7 @@ STONE, TOKEN = 16.0, 20.0  # diameters in mm
 PAWN_W, PAWN_PANELS = 22.0, (7.0, 16.0, 26.0, 26.0)  # tab, base, back, front from the bottom
 TEXTS = {
     "stones": _("Guess stones (4 per player) and exchange tokens (2 per player): cut out"),
-    "pawns": _("Pawns: cut out, fold on the lines, glue the tab"),
+    "pawns": _("Pawns: cut along the solid outline, fold on the dashed lines, glue the tab"),
     "pointer": _("Place pointer: cut out, fold the foot back, stand it by the card in play"),
     "exchange": _("exchange"),
     "place": _("this place"),
@@ -57,12 +57,10 @@ def _stones_and_tokens(c: Canvas, w: float, h: float, text: dict[str, str]) -> N
 
 def _pawn(c: Canvas, x: float, y: float, fill: str, number: int) -> None:
     """A folding tent: two faces over a base and a glue tab."""
-    c.setStrokeColor(colour("#444444"))
-    c.setLineWidth(0.4)
+    fills = ["#eeeeee", fill, fill, fill]
+    pagedraw.fold_strip(c, x, y, PAWN_W, list(zip(PAWN_PANELS, fills, strict=True)))
     bottom = y
     for i, height in enumerate(PAWN_PANELS):
-        c.setFillColor(colour("#eeeeee" if i == 0 else fill))
-        c.rect(x * mm, bottom * mm, PAWN_W * mm, height * mm, stroke=1, fill=1)
         if i in (2, 3):
             pagedraw.text(c, x + PAWN_W / 2, bottom + height / 2 - 2.5, str(number), 14,
                           bold=True, anchor="middle", fill=ink_for(fill), ground=fill)  # fmt: skip

@@ -7,7 +7,7 @@ players' pieces from ``printing.extras`` and ``printing.world_pieces``.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass
 
 from django.utils.translation import gettext_lazy as _
 
@@ -25,16 +25,17 @@ from printing.kitcore import (
     LANGUAGE,
     LAYOUT,
     PAPER,
+    PRESET,
     Job,
     Kit,
     KitError,
     Option,
     Part,
+    apply_preset,
     what_option,
 )
 from printing.pdf import Document, expand_quantities
 from printing.png import faces_zip
-from printing.presets import PRESETS
 from printing.sheets import SheetError, SheetSpec
 
 EMPTY = _("This deck has no cards yet.")
@@ -73,7 +74,7 @@ RULES = Part("rules", _("Rules summary"), _rules, cut=False)
 GERMANY_PARTS = (
     CARDS,
     Part("tips", _("Tip cards"), _tips, faces=True, duplex=True),
-    Part("map", _("Answer map with names, on one page"),
+    Part("map", _("Answer map with names, and the index of its numbers"),
          lambda doc, job: pages.add_germany_map(doc, _deck(job), job.paper), cut=False),
     Part("quiz-map", _("Quiz map: grid and dots, no names"),
          lambda doc, job: pages.add_germany_map(doc, _deck(job), job.paper, quiz=True),
@@ -99,14 +100,6 @@ WORLD_PARTS = (
 POSTER = Part(
     "poster", _("Map as a tiled poster"), lambda doc, job: pages.add_poster(doc, _deck(job),
     job.paper), cut=False)  # fmt: skip
-PRESET = Option(
-    "preset",
-    _("Print-shop preset"),
-    "",
-    ("", *PRESETS),
-    help=_("Sets card size, bleed and resolution to the shop's template."),
-    choice_labels={"": _("none"), **{k: p.label for k, p in PRESETS.items()}},
-)
 TRACK = Option(
     "track_length",
     _("Scoring track length"),
@@ -116,19 +109,6 @@ TRACK = Option(
     high=WORLD_TRACK_MAX,
     help=_("Spaces on the track; empty: the play app's setting."),
 )
-
-
-def _refine(job: Job, given) -> Job:
-    """A preset sets card size, bleed and resolution: giving one of them too is refused."""
-    preset = job.options.get("preset")
-    if not preset:
-        return job
-    clash = [name for name in ("card_size", "bleed", "dpi") if given.get(name) not in (None, "")]
-    if clash:
-        raise KitError(f"the preset {preset} sets {', '.join(clash)}: give one or the other")
-    shop = PRESETS[preset]
-    options = {**job.options, "card_size": shop.card_size, "bleed": shop.bleed, "dpi": shop.dpi}
-    return replace(job, options=options)
 
 
 def _check(job: Job) -> None:
@@ -163,7 +143,7 @@ def _kit(slug, title, description, parts, editions, *extra: Option) -> Kit:
         source="deck",
         editions=editions,
         check=_check,
-        refine=_refine,
+        refine=apply_preset,
         load=deck_info,
         faces_zip=_faces,
         extra_parts=(POSTER,) if slug != "cards" else (),

@@ -43,8 +43,8 @@ LABELS = {
     ),
     "no_decks": _("No decks? The next four pages hold the 36 cards to cut out."),
     "counters": _("Counters: cut out along the outline, fold on the dashed hinge, glue together"),
-    "pawns": _("Pawns: cut out, fold on the lines, glue the tab"),
-    "die": _("Die: cut out, fold, glue the tabs"),
+    "pawns": _("Pawns: cut along the solid outline, fold on the dashed lines, glue the tab"),
+    "die": _("Die: cut along the solid outline, fold on the dashed lines, glue the tabs"),
 }
 
 
@@ -150,13 +150,8 @@ def _pawns_and_die(c: Canvas, w: float, h: float, text: dict[str, str], language
 def _pawn(c: Canvas, x: float, y: float, fill: str, name: str) -> None:
     """A folding tent: two 30 mm faces over a 20 mm base and a glue tab, 24 mm wide."""
     width, panels = 24.0, (8.0, 20.0, 30.0, 30.0)  # tab, base, back, front from the bottom
-    c.setStrokeColor(colour("#444444"))
-    c.setLineWidth(0.4)
-    bottom = y
-    for i, height in enumerate(panels):
-        c.setFillColor(colour("#eeeeee" if i == 0 else fill))
-        c.rect(x * mm, bottom * mm, width * mm, height * mm, stroke=1, fill=1)
-        bottom += height
+    fills = ("#eeeeee", fill, fill, fill)
+    bottom = pagedraw.fold_strip(c, x, y, width, list(zip(panels, fills, strict=True)))
     c.setFillColor(colour("#ffffff"))
     c.circle((x + width / 2) * mm, (bottom - 12) * mm, 6 * mm, stroke=0, fill=1)
     pagedraw.text(
@@ -184,23 +179,65 @@ PIPS = {
 NET = {1: (1, 3), 2: (1, 2), 6: (1, 1), 5: (1, 0), 3: (0, 2), 4: (2, 2)}
 
 
+# Seven seams close a cube: a tab on each side of the 3 and the 4, both sides of the 5 and the
+# top of the 1 (column, row of the square, side).
+TABS = (
+    (0, 2, "top"), (0, 2, "bottom"), (2, 2, "top"), (2, 2, "bottom"),
+    (1, 0, "left"), (1, 0, "right"), (1, 3, "top"),
+)  # fmt: skip
+_SIDES = {
+    "bottom": ((0, 0), (1, 0)),
+    "top": ((0, 1), (1, 1)),
+    "left": ((0, 0), (0, 1)),
+    "right": ((1, 0), (1, 1)),
+}
+
+
+def net_edges() -> tuple[list, list]:
+    """The net's edges in squares (from, to): the folds (between two squares, or where a tab
+    joins) and the cuts (the rest of the outline)."""
+    count: dict[tuple, int] = {}
+    for col, row in NET.values():
+        for (ax, ay), (bx, by) in _SIDES.values():
+            edge = ((col + ax, row + ay), (col + bx, row + by))
+            count[edge] = count.get(edge, 0) + 1
+    tabbed = set()
+    for col, row, side in TABS:
+        (ax, ay), (bx, by) = _SIDES[side]
+        tabbed.add(((col + ax, row + ay), (col + bx, row + by)))
+    folds = [e for e, n in count.items() if n == 2 or e in tabbed]
+    cuts = [e for e, n in count.items() if n == 1 and e not in tabbed]
+    return folds, cuts
+
+
 def _die_net(c: Canvas, x: float, y: float, side: float = 25.0) -> None:
-    c.setLineWidth(0.4)
     for face, (col, row) in NET.items():
         fx, fy = x + col * side, y + row * side
-        c.setStrokeColor(colour("#444444"))
         c.setFillColor(colour("#ffffff"))
-        c.rect(fx * mm, fy * mm, side * mm, side * mm, stroke=1, fill=1)
+        c.rect(fx * mm, fy * mm, side * mm, side * mm, stroke=0, fill=1)
         c.setFillColor(colour(BLACK))
         for px, py in PIPS[face]:
             c.circle((fx + px * side) * mm, (fy + py * side) * mm, side * 0.08 * mm, 0, 1)
-    c.setStrokeColor(colour("#999999"))
-    for col, row, side_name in ((0, 2, "top"), (0, 2, "bottom"), (2, 2, "top"), (2, 2, "bottom")):
-        _tab(c, x + col * side, y + row * side, side, side_name)
-    # Seven seams close a cube: the four above, both sides of the 5 and the top of the 1.
-    _tab(c, x + side, y, side, "left")
-    _tab(c, x + side, y, side, "right")
-    _tab(c, x + side, y + 3 * side, side, "top")
+    folds, cuts = net_edges()
+
+    def edge(e) -> None:
+        (ax, ay), (bx, by) = e
+        c.line((x + ax * side) * mm, (y + ay * side) * mm, (x + bx * side) * mm,
+               (y + by * side) * mm)  # fmt: skip
+
+    c.saveState()
+    c.setStrokeColor(colour(pagedraw.FOLD_INK))
+    c.setLineWidth(pagedraw.FOLD_WIDTH)
+    c.setDash(*pagedraw.FOLD_DASH)
+    for e in folds:
+        edge(e)
+    c.restoreState()
+    c.setStrokeColor(colour(pagedraw.CUT_INK))
+    c.setLineWidth(pagedraw.CUT_WIDTH)
+    for e in cuts:
+        edge(e)
+    for col, row, where in TABS:  # a tab's own edges are cut
+        _tab(c, x + col * side, y + row * side, side, where)
 
 
 def _tab(c: Canvas, x: float, y: float, side: float, where: str) -> None:

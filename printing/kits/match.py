@@ -17,6 +17,7 @@ from cards.matchdeck import MatchCardData, MatchDeckData
 from printing import match_faces, rules
 from printing.fonts import GlyphError, register_fonts
 from printing.i18n import in_language
+from printing.kit import glyph_refusal
 from printing.kitcore import (
     BLEED,
     DPI,
@@ -65,7 +66,7 @@ def check_match_deck(deck: MatchDeckData) -> None:
             try:
                 check_text(label)
             except GlyphError as exc:
-                raise GlyphError(f"card {card.number}, symbol {label!r}: {exc}") from None
+                raise glyph_refusal(deck.language, label, card.number, exc) from None
 
 
 def add_round_sheets(doc: Document, deck: MatchDeckData, spec: RoundSpec) -> None:
@@ -233,7 +234,7 @@ def _rules_part(doc: Document, job: Job) -> None:
 
 
 PARTS = (
-    Part("cards", _("Round cards"), _cards_part, faces=True),
+    Part("cards", _("Round cards"), _cards_part, faces=True, duplex=True),
     Part("rules", _("Rules (German and English)"), _rules_part, cut=False),
 )
 KIT = Kit(

@@ -23,11 +23,13 @@ from printing.kitcore import (
     FIXED_LANGUAGE,
     LAYOUT,
     PAPER,
+    PRESET,
     Job,
     Kit,
     KitError,
     Option,
     Part,
+    apply_preset,
     what_option,
 )
 from printing.pdf import Document
@@ -145,6 +147,8 @@ KIT = Kit(
         BLEED,
         CROP_MARKS,
         DPI,
+        PRESET,
     ),
+    refine=apply_preset,
     faces_zip=_faces,
 )

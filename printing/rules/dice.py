@@ -24,6 +24,13 @@ MATERIAL = {
     "cards (jack, queen, king of hearts and diamonds from both decks).",
 }
 SET_WORDS = {"de": {3: "drei", 4: "vier"}, "en": {3: "three", 4: "four"}}
+# What the mix takes instead of the summary's "black 3 to 9" (33 cards, too few for 6 × 6).
+VALUES = {
+    ("de", "standard"): "wir nehmen 2 bis 9",
+    ("de", "fours"): "die Variante „Vierer“ nimmt alle vier schwarzen Karten der Werte 4 bis 9",
+    ("en", "standard"): "we use 2 to 9",
+    ("en", "fours"): "the “fours” variant takes all four black cards of the values 4 to 9",
+}
 
 
 def sheet(language: str, mix: str = "standard") -> tuple[str, list[tuple[str, str]]]:
@@ -35,6 +42,7 @@ def sheet(language: str, mix: str = "standard") -> tuple[str, list[tuple[str, st
         "set": SET_WORDS[language][dice_set_size(mix)],
         "material": MATERIAL[language, mix],
         "each": DICE_STALL_TURNS // 2,
+        "values": VALUES[language, mix],
     }
     return title, [(h, b.format(**words)) for h, b in sections]
 
@@ -98,8 +106,8 @@ RULES: dict[str, tuple[str, list[tuple[str, str]]]] = {
             ),
             (
                 "Unsere Entscheidungen",
-                "Die veröffentlichte Kurzregel nennt die Werte 3 bis 9 (nur 33 Karten); wir "
-                "nehmen 2 bis 9. Jeder Zug beginnt mit einem Wurf (so steht es in der "
+                "Die veröffentlichte Kurzregel nennt die Werte 3 bis 9 (nur 33 Karten); "
+                "{values}. Jeder Zug beginnt mit einem Wurf (so steht es in der "
                 "Kurzregel). Offen lässt sie, ob eine Reihe gewählt werden darf, in der jede "
                 "Karte schon einen eigenen Marker trägt, und was geschieht, wenn ein Zug ohne "
                 "Marker im Vorrat beginnt – die Regeln oben legen es fest. Der Stillstand "
@@ -164,7 +172,7 @@ RULES: dict[str, tuple[str, list[tuple[str, str]]]] = {
             ),
             (
                 "Our decisions",
-                "The published summary names the values 3 to 9 (only 33 cards); we use 2 to 9. "
+                "The published summary names the values 3 to 9 (only 33 cards); {values}. "
                 "Every turn begins with a roll (as the summary says). It leaves open whether a "
                 "line in which every card holds one of your counters may be chosen, and what "
                 "happens when a turn begins with no counter in supply: the rules above settle "

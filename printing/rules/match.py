@@ -26,14 +26,16 @@ RULES: dict[str, tuple[str, list[tuple[str, str]]]] = {
                 "teilt seine Karten 8 und 8. Alle spielen gleichzeitig. Man deckt immer nur eine "
                 "Karte auf und muss sie spielen, bevor man die nächste aufdeckt. Wer eine Karte "
                 "spielt, nennt laut das Symbol, das sie mit der Zielkarte teilt, und legt sie "
-                "sofort.",
+                "sofort. Ungleiche Teams (eine Person gegen ein Paar) sind erlaubt: Die einzelne "
+                "Person spielt nach den Regeln für fünf Personen (unten).",
             ),
             (
                 "Punkte",
                 "Die Büroklammer steckt am Rand der Punktescheibe auf dem Stand des Teams (bei 6 "
-                "die Scheibe umdrehen). Wer zuerst 10 Punkte hat, gewinnt; bei Gleichstand "
-                "gewinnen alle Gleichauf. Anfänger: ein Spiel wiederholen. Abenteuer: die Spiele "
-                "1 bis 5 der Reihe nach.",
+                "die Scheibe umdrehen). Hat nach einem Spiel (oder einer Ritter-Runde) ein Team "
+                "10 Punkte oder mehr, endet die Partie: Es gewinnt das Team mit den meisten "
+                "Punkten; bei Gleichstand gewinnen alle Gleichauf. Anfänger: ein Spiel "
+                "wiederholen. Abenteuer: die Spiele 1 bis 5 der Reihe nach.",
             ),
             (
                 "1 · Willkommen auf der Insel",
@@ -72,7 +74,8 @@ RULES: dict[str, tuple[str, list[tuple[str, str]]]] = {
                 "die eigene Karte mit der Karte eines anderen Teams teilt: diese Karte "
                 "einsammeln; dieses Team ist für die Runde draußen. Die Runde läuft, bis ein "
                 "Team übrig ist; erst am Ende der Runde bekommt jedes Team 1 Punkt je "
-                "eingesammelter Karte. Runden wiederholen, bis ein Team 10 Punkte hat.",
+                "eingesammelter Karte. Runden wiederholen, bis ein Team 10 Punkte hat. Ist der "
+                "Stapel eines Teams aufgebraucht, mischt es seine 16 Teamkarten neu.",
             ),
             (
                 "Fünf Personen",
@@ -105,12 +108,16 @@ RULES: dict[str, tuple[str, list[tuple[str, str]]]] = {
                 "its 16 team cards as a face-down pile and its score dial; a pair splits its "
                 "cards 8 and 8. Everybody plays at the same time. Turn up one card at a time and "
                 "play it before turning up the next. To play a card, name aloud the symbol it "
-                "shares with the target card and lay it at once.",
+                "shares with the target card and lay it at once. Uneven teams (a solo player "
+                "against a pair) are allowed: the solo player plays by the five-player rules "
+                "(below).",
             ),
             (
                 "Scoring",
                 "The paper clip sits on the rim of the score dial at the team's score (turn the "
-                "dial over at 6). First team to 10 points wins; ties share the win. Beginner: "
+                "dial over at 6). When a team has 10 points or more after a game (or a Knights "
+                "round), the match ends: the team with most points wins; ties share the win. "
+                "Beginner: "
                 "repeat one game. Adventure: play games 1 to 5 in order.",
             ),
             (
@@ -148,7 +155,8 @@ RULES: dict[str, tuple[str, list[tuple[str, str]]]] = {
                 "Each team turns its top card up into the middle. Spot a symbol your card shares "
                 "with another team's card: collect that card; its team is out for this round. "
                 "The round goes on until one team is left; only at the end of the round does "
-                "each team score 1 per card collected. Repeat rounds until a team has 10 points.",
+                "each team score 1 per card collected. Repeat rounds until a team has 10 points. "
+                "When a team's pile runs out, it shuffles its 16 team cards into a new pile.",
             ),
             (
                 "Five players",

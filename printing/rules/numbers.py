@@ -71,7 +71,8 @@ RULES: dict[str, tuple[str, list[tuple[str, str]]]] = {
                 "Varianten",
                 "Offene Hände (zum Lernen, weiter ohne Reden); Endlos (keine Zielzahl, bis der "
                 "Stapel leer ist; es zählen die getroffenen Ziele); kleine Zahlen (zweistellige "
-                "Ziele, nur + und −).",
+                "Ziele: Zehner wie sonst die Hunderter, also Ass–9, eine andere Karte kommt "
+                "unter den Stapel; Einer wie sonst; nur + und −).",
             ),
         ],
     ),
@@ -140,7 +141,8 @@ RULES: dict[str, tuple[str, list[tuple[str, str]]]] = {
                 "Variants",
                 "Open hands (for learning, still no talking); endless (no target count, play "
                 "until the stock is empty, score the targets hit); small numbers (two-digit "
-                "targets, only + and −).",
+                "targets: the tens as the hundreds otherwise, so Ace–9, any other card goes "
+                "under the stock; the units as usual; only + and −).",
             ),
         ],
     ),

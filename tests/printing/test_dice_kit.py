@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import math
+import re
 from collections import Counter
 
 import pypdf
@@ -71,6 +72,14 @@ def test_the_rules_end_a_stalled_game_as_the_game_on_screen_does():
     assert "scored as it stands" in en and "gewertet, wie es steht" in de
 
 
+@pytest.mark.parametrize(("language", "standard", "used"), [
+    ("en", "we use 2 to 9", "4 to 9"), ("de", "nehmen 2 bis 9", "4 bis 9")])  # fmt: skip
+def test_the_fours_decisions_name_the_fours_values(language, standard, used):
+    decisions = {mix: sheet("dice", language, mix)[1][-1][1] for mix in ("standard", "fours")}
+    assert standard in decisions["standard"]
+    assert standard not in decisions["fours"] and used in decisions["fours"]
+
+
 def test_counter_pairs_fold_on_a_real_hinge():
     d = hinge_offset()
     assert 2 * d < COUNTER  # the two discs overlap: they hang together when cut out
@@ -106,3 +115,42 @@ def test_it_serves_the_kit_to_anyone(client):
     assert client.get("/print/games/dice.pdf?part=box").status_code == 400
     both = client.get("/print/games/dice.pdf?language=en&part=counters&part=rules")
     assert len(pages_text(both.content)) == 3
+
+
+@pytest.mark.parametrize("kit", ["dice", "world"])
+def test_a_pawns_folds_are_dashed_and_only_its_outline_is_cut(kit):
+    """One pawn drawn alone: its three folds are dashed lines in the fold ink, its cut one
+    solid outline in the cut ink."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    from printing import world_pieces
+    from printing.kits import dice
+
+    canvas = Canvas(io.BytesIO())
+    if kit == "dice":
+        dice._pawn(canvas, 10, 10, "#c62828", "Rot")
+    else:
+        world_pieces._pawn(canvas, 10, 10, "#c62828", 1)
+    code = "\n".join(canvas._code)
+    dashed = re.findall(r"\[2 1\.5\] 0 d(.*?)Q", code, flags=re.S)
+    assert len(dashed) == 1 and dashed[0].count(" l S") == 3  # tab|base|back|front
+    after = code.split(dashed[0])[1]
+    assert after.count("re S") == 1 and "[2 1.5]" not in after  # the outline, solid
+    assert ".501961 .501961 .501961 RG" in code  # the fold ink, lighter than the cut's
+
+
+def test_the_die_nets_twelve_folds_are_dashed_and_its_cuts_solid():
+    """A cube has 12 edges: 5 between squares and 7 where a tab joins are folds; the other 7
+    edges of the outline are cut, each meeting a tab when glued."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    from printing.kits import dice
+
+    folds, cuts = dice.net_edges()
+    assert len(folds) == 12 and len(cuts) == len(dice.TABS) == 7
+    canvas = Canvas(io.BytesIO())
+    dice._die_net(canvas, 10, 10)
+    code = "\n".join(canvas._code)
+    dashed = re.findall(r"\[2 1\.5\] 0 d(.*?)Q", code, flags=re.S)
+    assert len(dashed) == 1 and dashed[0].count(" l S") == 12
+    assert " re B" not in code and " re S" not in code  # no square stroked all round

@@ -59,7 +59,7 @@ def test_an_austria_kit_has_germanys_parts_with_austrias_numbers_and_name(austri
     assert list(parts) == [
         "Ortskarten",
         "Tippkarten",
-        "Lösungskarte mit Namen, auf einer Seite",
+        "Lösungskarte mit Namen und dem Verzeichnis ihrer Nummern",
         "Quizkarte: Raster und Punkte, ohne Namen",
         "Punkteblock",
         "Kurzregeln",

@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import io
+import os
+import subprocess
+import sys
+from pathlib import Path
 
 import pypdf
 import pytest
@@ -39,7 +43,8 @@ def test_a_match_decks_kit_holds_its_round_cards_and_the_rules(tmp_path):
         "Runde Karten",
         "Spielregeln (Deutsch und Englisch)",
     ]
-    text = [page.extract_text() for page in reader.pages]
+    # The rules sheets of a duplex file have blank backs.
+    text = [t for t in (page.extract_text() for page in reader.pages) if t]
     assert "Die Insel – Spielregeln" in text[-2] and "The Island – rules" in text[-1]
     assert "Büroklammer" in text[-2] and "paper clip" in text[-1]
     assert "mit 100 % drucken" in text[0]  # the scale note on every sheet of cards
@@ -62,9 +67,16 @@ def test_options_a_match_deck_does_not_have_are_refused(tmp_path, args, message)
 
 
 def test_a_preset_with_its_own_settings_is_refused(tmp_path, germany_deck):
-    with pytest.raises(CommandError, match="the preset mpc-poker sets dpi"):
+    with pytest.raises(CommandError, match=r"^the preset mpc-poker sets .*; leave out dpi 600"):
         call_command("render_deck", germany_deck.slug, "--out", str(tmp_path / "x.pdf"),
                      "--preset", "mpc-poker", "--dpi", "600")  # fmt: skip
+
+
+def test_a_preset_with_the_same_settings_given_again_prints(tmp_path, germany_deck):
+    out = tmp_path / "x.pdf"
+    call_command("render_deck", germany_deck.slug, "--out", str(out), "--preset", "mpc-poker",
+                 "--dpi", "300", "--bleed", "3.048", "--card-size", "poker-us")  # fmt: skip
+    assert out.read_bytes().startswith(b"%PDF")
 
 
 def test_unwritable_paths_and_empty_decks_are_one_line(tmp_path, germany_deck):
@@ -92,3 +104,31 @@ def test_the_print_studio_lists_every_kit(client, teacher, germany_deck, world_d
     assert client.get("/print/kits/dice/").status_code == 200
     page = client.get("/print/kits/dice/").content.decode()
     assert 'name="mix"' in page and "/print/kits/dice/kit.pdf" in page
+
+
+def _manage(*args: str) -> subprocess.CompletedProcess:
+    root = Path(__file__).resolve().parents[2]
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings"}
+    return subprocess.run(
+        [sys.executable, "manage.py", *args], cwd=root, env=env, capture_output=True, text=True
+    )
+
+
+@pytest.mark.parametrize(
+    ("flag", "value", "message"),
+    [("--bleed", "abc", "bleed must be a number, not 'abc'"),
+     ("--dpi", "many", "dpi must be a number, not 'many'")],
+)  # fmt: skip
+def test_a_bad_number_on_the_command_line_is_one_line(tmp_path, flag, value, message):
+    result = _manage("render_kit", "numbers", flag, value, "--out", str(tmp_path / "n.pdf"))
+    assert result.returncode == 1
+    assert result.stderr.strip().splitlines() == [f"CommandError: {message}"]
+
+
+def test_the_commands_help_is_english():
+    result = _manage("render_kit", "--help")
+    assert result.returncode == 0
+    for label in ("Language", "Layout", "Paper", "Card size"):
+        assert label in result.stdout, label
+    for german in ("Sprache", "Anordnung", "Papier", "Kartengröße"):
+        assert german not in result.stdout, german

@@ -9,7 +9,7 @@ import pypdf
 import pytest
 
 from printing import kits
-from printing.data import CardData, edition_title, format_population, tip_cards
+from printing.data import CardData, edition_mark, edition_title, format_population, tip_cards
 from printing.designs import faces_for
 
 pytestmark = pytest.mark.django_db
@@ -94,3 +94,9 @@ def test_another_language_keeps_its_earlier_fallbacks():
     assert tips[3].tip_letter == "E" and tips[3].tip_caption == "lies furthest east"
     assert tips[3].edition_mark == "Spot On: Germany"
     assert [c.tip_letter for c in tip_cards("de")[:6]] == ["N", "S", "W", "O", "+", "−"]
+
+
+def test_a_deck_named_like_its_edition_in_the_other_language_is_not_repeated():
+    assert edition_mark("germany", "en", "Deutschland", 1) == "Spot On: Germany · 1"
+    assert edition_mark("world", "de", "The World", 2) == "Spot On: Die Welt · 2"
+    assert edition_mark("germany", "en", "Klasse 7b", 3) == "Spot On: Germany · Klasse 7b · 3"

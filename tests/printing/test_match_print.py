@@ -15,7 +15,7 @@ from PIL import Image
 
 from cards.matchdeck import SymbolData, deck_from_symbols, island_symbols
 from cards.matchmaking import make_match_deck
-from printing.fonts import GlyphError
+from printing.kit import PrintError
 from printing.kits.match import render_match_pdf, render_match_png_zip
 from printing.round_sheets import RoundSpec, centres, impose_round
 from printing.sheets import PAPERS, SheetError
@@ -120,7 +120,11 @@ def test_it_prints_a_57_card_place_name_deck_with_every_name():
 def test_it_names_a_label_no_font_can_draw():
     names = ["Linear B \U00010000"] + [f"Ort {i}" for i in range(6)]  # no shipped font has it
     deck = deck_from_symbols("Emoji", 2, tuple(SymbolData(0, n, "") for n in names))
-    with pytest.raises(GlyphError, match=r"Linear B.*no font has"):
+    with pytest.raises(
+        PrintError,
+        match=r"^„Linear B .“ \(Karte \d+\) lässt sich nicht drucken: keine Schrift hat '.' "
+        r"\(U\+10000",
+    ):
         render_match_pdf(deck, RoundSpec())
 
 
@@ -157,3 +161,21 @@ def test_round_faces_are_element_data_for_the_one_renderer(island):
     assert isinstance(front.elements[0], Disc) and front.elements[0].bleed
     for face in (front, match_faces.back(island, card, 85), match_faces.dial(85, range(6))):
         assert validate_face(face) == []
+
+
+@pytest.mark.parametrize(
+    ("language", "phrases", "wrong"),
+    [("en", ("the team with most points wins", "Uneven teams", "shuffles its 16 team cards"),
+      "First team to 10 points wins"),
+     ("de", ("das Team mit den meisten Punkten", "Ungleiche Teams", "mischt es seine 16"),
+      "Wer zuerst 10 Punkte hat, gewinnt")],
+)  # fmt: skip
+def test_the_rules_sheet_gives_the_win_to_the_most_points_and_the_whole_rule_book(
+    language, phrases, wrong
+):
+    from printing.rules.match import RULES
+
+    text = " ".join(body for _, body in RULES[language][1])
+    assert wrong not in text
+    for phrase in phrases:
+        assert phrase in text, phrase

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import io
+import re
 import zipfile
 
 import pypdf
 import pytest
+from django.core.management import CommandError, call_command
 from django.urls import reverse
 
 from cards.matchmaking import make_match_deck
@@ -67,3 +69,44 @@ def test_only_teachers_and_editors_print(client, student, small_deck):
 def test_other_decks_have_no_round_card_page(client, teacher, germany_deck):
     client.force_login(teacher)
     assert client.get(reverse("printing:match", args=[germany_deck.slug])).status_code == 404
+
+
+@pytest.fixture
+def unprintable_deck(db):
+    """A match deck whose first symbol is a text label no shipped font can draw."""
+    match = make_match_deck("hiero", order=2, symbols="island", name="Hiero", language="en")
+    first = match.symbol_set.symbols.order_by("position").first()
+    first.icon, first.text = "", "Ort \U00013000"
+    first.save()
+    return "hiero"
+
+
+@pytest.mark.parametrize("route", ["printing:pdf", "printing:png_zip", "printing:match_pdf"])
+def test_a_label_no_font_has_is_a_400_naming_the_card_and_character(
+    client, teacher, unprintable_deck, route
+):
+    client.force_login(teacher)
+    response = client.get(reverse(route, args=[unprintable_deck]), {"dpi": "72"})
+    assert response.status_code == 400
+    text = response.content.decode()
+    assert "\n" not in text
+    assert re.match(r"^Cannot print “Ort .” \(card \d+\): no font has .*U\+13000", text), text
+
+
+def test_the_command_names_a_label_no_font_has_in_one_line(tmp_path, unprintable_deck):
+    with pytest.raises(CommandError, match=r"^Cannot print “Ort .” \(card \d+\): [^\n]*U\+13000"):
+        call_command("render_deck", unprintable_deck, "--out", str(tmp_path / "x.pdf"))
+    with pytest.raises(CommandError, match=r"^„Ort .“ \(Karte \d+\) lässt sich nicht drucken: "
+                       r"keine Schrift hat [^\n]*U\+13000"):  # fmt: skip
+        call_command("render_deck", unprintable_deck, "--language", "de",
+                     "--png-zip", str(tmp_path / "x.zip"))  # fmt: skip
+
+
+def test_a_deck_named_after_its_symbol_set_prints_the_sets_name_in_the_kits_language(tmp_path):
+    make_match_deck("insel", order=2, symbols="island", name="Insel")
+    out = tmp_path / "en.pdf"
+    call_command("render_deck", "insel", "--language", "en", "--out", str(out))
+    text = " ".join(page.extract_text() for page in pypdf.PdfReader(out).pages)
+    assert "Island" in text and "Insel" not in text
+    call_command("render_deck", "insel", "--out", str(out))
+    assert "Insel" in " ".join(page.extract_text() for page in pypdf.PdfReader(out).pages)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 from collections import Counter
 
+import pypdfium2
 import pytest
 from django.core.management import CommandError, call_command
 from pypdf import PdfReader
@@ -46,7 +47,8 @@ def test_it_prints_the_deck_with_backs_on_poker_cards_and_asks_for_duplex():
 
 
 def test_it_prints_the_note_sheet_and_the_rules_in_both_languages():
-    pages = text_of(render_numbers_kit("kit", language="en"))
+    # The one-sided sheets of a duplex file have blank backs: only the printed pages.
+    pages = [t for t in text_of(render_numbers_kit("kit", language="en")) if t]
     assert "target sheet" in pages[-3]
     assert "Numbers – rules summary" in pages[-2]
     assert "Zahlen – Kurzregeln" in pages[-1]
@@ -67,8 +69,8 @@ def test_it_refuses_an_unknown_part_language_or_option():
         render_numbers_kit("poster")
     with pytest.raises(KitError, match="language 'fr' unknown"):
         render_numbers_kit("rules", language="fr")
-    with pytest.raises(KitError, match="preset does not apply to the numbers kit"):
-        render_numbers_kit("deck", preset="mpc-poker")
+    with pytest.raises(KitError, match="track_length does not apply to the numbers kit"):
+        render_numbers_kit("deck", track_length=50)
 
 
 def test_the_command_and_an_unwritable_path(tmp_path):
@@ -93,3 +95,31 @@ def test_it_serves_the_kit_to_teachers_only(client, teacher, student):
     assert "/print/kits/numbers/" in index and "/print/kits/dice/" in index
     page = client.get("/print/kits/numbers/")
     assert page.status_code == 200 and 'name="language"' in page.content.decode()
+
+
+@pytest.mark.parametrize("bleed", [0, 3])
+def test_the_back_pattern_stays_inside_each_cards_bleed(bleed):
+    pdf = render_numbers_kit("deck", layout="duplex-long", bleed=bleed, crop_marks=False)
+    reader = PdfReader(io.BytesIO(pdf))
+    back = reader.pages[1]
+    x0, _, x1, y1 = (float(v) for v in back.bleedbox)
+    scale = 2.0
+    image = pypdfium2.PdfDocument(io.BytesIO(pdf))[1].render(scale=scale).to_pil().convert("L")
+    height = image.height
+    # Above, left and right of the cards' bleed (the scale note sits below them).
+    margins = [
+        (0, 0, image.width, int(height - y1 * scale) - 1),
+        (0, 0, int(x0 * scale) - 1, height),
+        (int(x1 * scale) + 2, 0, image.width, height),
+    ]
+    for box in margins:
+        assert image.crop(box).getextrema()[0] > 240, f"ink in the margin {box}"
+
+
+def test_the_small_numbers_variant_says_the_tens_card_is_ace_to_nine():
+    from printing.rules.numbers import RULES
+
+    for language, words in (("en", "the tens as the hundreds otherwise, so Ace–9"),
+                            ("de", "Zehner wie sonst die Hunderter, also Ass–9")):  # fmt: skip
+        variants = dict(RULES[language][1])["Variants" if language == "en" else "Varianten"]
+        assert words in variants

@@ -92,7 +92,10 @@ def test_a_rectangular_card_names_the_card_and_the_character():
 def test_a_round_card_names_the_card_the_symbol_and_the_character():
     names = ("Ort \U00013000", *INTERNATIONAL[1:])
     deck = deck_from_symbols("Welt", 3, tuple(SymbolData(0, n, "") for n in names))
-    with pytest.raises(GlyphError, match=r"card \d+, symbol 'Ort .*U\+13000"):
+    with pytest.raises(
+        PrintError,
+        match=r"„Ort .“ \(Karte \d+\) lässt sich nicht drucken: keine Schrift hat .*U\+13000",
+    ):
         render_match_pdf(deck, RoundSpec())
 
 

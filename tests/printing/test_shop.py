@@ -134,3 +134,10 @@ def test_a_wrapped_right_to_left_paragraph_goes_along_the_one_text_path():
     assert line == "القاهرة"  # lines are cut in reading order; the text path orders each
     text = pypdf.PdfReader(io.BytesIO(pdf)).pages[0].extract_text()
     assert "القاهرة" in unicodedata.normalize("NFKC", text)  # joined forms, in reading order
+
+
+@pytest.mark.parametrize("language", ["de", "en"])
+def test_the_pdf_says_its_language(language):
+    deck = DeckInfo("Karten", "germany", language, [HEPPENHEIM])
+    reader = pypdf.PdfReader(io.BytesIO(render_pdf(deck, PrintOptions(what="kit"))))
+    assert reader.trailer["/Root"]["/Lang"] == language

@@ -197,3 +197,12 @@ def test_the_command_hits_a_print_shops_preset(tmp_path, germany_deck):
     archive = zipfile.ZipFile(out)
     sizes = {Image.open(archive.open(name)).size for name in archive.namelist()}
     assert sizes == {(825, 1125)}
+
+
+@pytest.mark.parametrize("preset", ["mpc-poker", "tgc-mini"])
+def test_it_serves_a_print_shops_preset_as_pdf(client, teacher, germany_deck, preset):
+    client.force_login(teacher)
+    url = reverse("printing:pdf", args=[germany_deck.slug])
+    response = client.get(url, {"what": "cards", "preset": preset, "dpi": "300"})
+    assert response.status_code == 200
+    assert "Berlin" in pdf_text(response.content)

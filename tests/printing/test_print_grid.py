@@ -1,0 +1,134 @@
+"""Every kit that prints cards, in every combination a print shop or a teacher may ask for:
+kit × preset × layout × card size × bleed × paper. Each PDF opens, has the pages its sheets
+need and embeds every font it uses."""
+
+from __future__ import annotations
+
+import io
+import math
+
+import pypdf
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cards.matchdeck import deck_from_symbols, island_symbols
+from printing.data import CardData, edition_mark
+from printing.kit import DeckInfo
+from printing.kits import deck as deck_kits
+from printing.kits import match, numbers
+from printing.presets import PRESETS
+from printing.round_sheets import RoundSpec, impose_round
+from printing.sheets import CARD_SIZES, LAYOUTS, PAPERS, SheetSpec, plan_grid
+from tests.printing.cast import SAO_PAULO
+from tests.printing.test_shop import fonts_of
+
+# Print shops' bleeds (1/8 in, 0.12 in), a home printer's, none, and the largest allowed.
+BLEEDS = (0.0, 3.0, 3.048, 3.175, 6.0)
+
+
+def germany_deck(count: int = 5) -> DeckInfo:
+    cards = [
+        CardData(
+            "germany",
+            i,
+            f"Ort {i}",
+            state="Hessen",
+            description="Kreisstadt.",
+            population=1000 * i,
+            ns=100 + i,
+            we=20 + i,
+            edition_mark=edition_mark("germany", "de", "Test", i),
+        )
+        for i in range(1, count + 1)
+    ]
+    return DeckInfo("Test", "germany", "de", cards)
+
+
+def world_deck() -> DeckInfo:
+    return DeckInfo("Welt", "world", "de", [SAO_PAULO] * 3)
+
+
+def other_deck() -> DeckInfo:
+    deck = germany_deck(4)
+    return DeckInfo("Andere", "other", "de", deck.cards)
+
+
+KITS = {
+    "germany": (deck_kits.GERMANY, germany_deck, "cards"),
+    "world": (deck_kits.WORLD, world_deck, "cards"),
+    "cards": (deck_kits.CARDS_ONLY, other_deck, "cards"),
+    "numbers": (numbers.KIT, None, "deck"),
+}
+
+
+def expected_pages(cards: list[CardData], spec: SheetSpec) -> int:
+    sheets = math.ceil(len(cards) / plan_grid(spec).per_page)
+    backs = spec.duplex and any(c.has_back for c in cards)
+    return sheets * (2 if backs else 1)
+
+
+def render(kit_name: str, given: dict) -> tuple[bytes, int]:
+    kit, make, part = KITS[kit_name]
+    source = make() if make else None
+    job = kit.clean({"what": part, **given}, source=source)
+    o = job.options
+    spec = SheetSpec(o["paper"], o["card_size"], o["layout"], o["bleed"])
+    cards = source.cards if source else numbers.deck()
+    return kit.render(job), expected_pages(cards, spec)
+
+
+def assert_sound(pdf: bytes, pages: int) -> None:
+    reader = pypdf.PdfReader(io.BytesIO(pdf))
+    assert len(reader.pages) == pages
+    fonts = fonts_of(pdf)
+    assert fonts, "no text drawn"
+    assert all(fonts.values()), f"not embedded: {[f for f, e in fonts.items() if not e]}"
+
+
+@pytest.mark.parametrize("kit_name", sorted(KITS))
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_it_prints_every_preset_of_every_card_kit_as_pdf(kit_name, preset):
+    pdf, pages = render(kit_name, {"preset": preset})
+    assert_sound(pdf, pages)
+
+
+@pytest.mark.parametrize("card_size", sorted(CARD_SIZES))
+@pytest.mark.parametrize("bleed", BLEEDS)
+def test_it_prints_every_card_size_with_every_bleed(card_size, bleed):
+    pdf, pages = render("germany", {"card_size": card_size, "bleed": bleed})
+    assert_sound(pdf, pages)
+
+
+@settings(max_examples=30)
+@given(
+    kit_name=st.sampled_from(sorted(KITS)),
+    layout=st.sampled_from(LAYOUTS),
+    card_size=st.sampled_from(sorted(CARD_SIZES)),
+    bleed=st.sampled_from(BLEEDS) | st.floats(0, 6, allow_nan=False).map(lambda b: round(b, 3)),
+    paper=st.sampled_from(("a4", "letter")),
+    crop_marks=st.booleans(),
+)
+def test_it_prints_any_combination(kit_name, layout, card_size, bleed, paper, crop_marks):
+    given_options = {
+        "layout": layout,
+        "card_size": card_size,
+        "bleed": bleed,
+        "paper": paper,
+        "crop_marks": crop_marks,
+    }
+    pdf, pages = render(kit_name, given_options)
+    assert_sound(pdf, pages)
+
+
+@settings(max_examples=12)
+@given(
+    layout=st.sampled_from(match.ROUND_LAYOUTS),
+    bleed=st.sampled_from(BLEEDS),
+    paper=st.sampled_from(sorted(PAPERS)),
+)
+def test_it_prints_round_cards_with_any_bleed(layout, bleed, paper):
+    deck = deck_from_symbols("Insel", 3, island_symbols(), seed=11, credit="Icons")
+    spec = RoundSpec(paper=paper, bleed=bleed, layout=layout)
+    pdf = match.KIT.render(match.job_for(deck, spec, "cards"))
+    assert_sound(pdf, len(impose_round([True] * len(deck.cards), spec)))
