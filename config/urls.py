@@ -47,6 +47,9 @@ if settings.PASSWORD_RESET_ENABLED:  # only with mail configured; the admin hide
         ),
     ]
 
+# A database that does not answer gets 503 with Retry-After, not the 500 page (config/outage.py).
+handler500 = "config.outage.server_error"
+
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include(accounts)),

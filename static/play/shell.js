@@ -108,6 +108,16 @@
       : "No connection to the server – still trying.") + "</p>";
   });
 
+  // A server that cannot answer (the database restarting: 503; the proxy without its app
+  // server: 502/504): the tap was not made, so say so and let the pupil tap again.
+  document.addEventListener("htmx:responseError", function (event) {
+    if (event.detail.xhr.status < 500) return;
+    var box = document.querySelector(".stage-message");
+    if (box) box.innerHTML = '<p class="flash error">' + (document.documentElement.lang === "de"
+      ? "Der Server konnte das gerade nicht annehmen – bitte gleich noch einmal."
+      : "The server could not take that just now – please try again.") + "</p>";
+  });
+
   // Push: with the page's socket open (htmx's ws extension, ws-connect on the body) each
   // change arrives as the new stage, and the stage's own poll is held back to a safety poll
   // every 30 s. A closed socket (a phone's screen turned off, a server restarted) reconnects by

@@ -8,6 +8,7 @@ PostgreSQL (CI's second run), else a SQLite file both servers open.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import signal
@@ -135,6 +136,12 @@ class AppServer:
     def stop_sockets(self) -> None:
         _stop(self.processes.pop("sockets"))
 
+    def kill_sockets(self) -> None:
+        """The socket server dies at once (SIGKILL: no close frames, as a crash or an OOM kill)."""
+        process = self.processes.pop("sockets")
+        process.kill()
+        process.wait(10)
+
 
 def _spawn(command: list[str], env: dict[str, str], log: Path) -> subprocess.Popen:
     with open(log, "ab") as out:
@@ -152,14 +159,22 @@ def _stop(process: subprocess.Popen) -> None:
 
 
 class Cluster:
-    def __init__(self) -> None:
+    """``database_url`` names an empty database of the cluster's own (else one is made);
+    ``settings`` are more environment variables for every server and worker."""
+
+    def __init__(self, database_url: str = "", settings: dict[str, str] | None = None) -> None:
         self.dir = Path(tempfile.mkdtemp(prefix="spot-on-cluster-"))
         os.chmod(self.dir, 0o755)  # nginx's workers may run as another user
         self.redis: subprocess.Popen | None = None
         self.redis_port = 0
         self.nginx: subprocess.Popen | None = None
         self.servers: list[AppServer] = []
-        self.database_url, self._drop = _database(self.dir)
+        self.workers: list[subprocess.Popen] = []
+        self.settings = settings or {}
+        if database_url:
+            self.database_url, self._drop = database_url, lambda: None
+        else:
+            self.database_url, self._drop = _database(self.dir)
 
     def manage(self, *args: str) -> str:
         result = subprocess.run(
@@ -234,6 +249,8 @@ class Cluster:
                 "PLAY_CODE_MISSES_PER_ADDRESS": str(CODE_MISSES_ALLOWED),
                 "PLAY_MOVES_PER_MINUTE": "10000",
                 "PYTHONUNBUFFERED": "1",
+                "JOBS_ROOT": str(self.dir / "jobs"),
+                **self.settings,
             }
             env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
             self.servers.append(
@@ -266,7 +283,20 @@ class Cluster:
         server.start_sockets(self.dir)
         wait_for_socket_server(server.sockets_port)
 
+    def start_worker(self) -> subprocess.Popen:
+        """A background-job worker (``manage.py db_worker``) as README deploys it."""
+        worker = _spawn(
+            [sys.executable, "manage.py", "db_worker", "--no-reload", "--interval", "0.2",
+             "--no-startup-delay", "--verbosity", "0"],
+            self.servers[0].env,
+            self.dir / f"worker-{len(self.workers)}.log",
+        )  # fmt: skip
+        self.workers.append(worker)
+        return worker
+
     def stop(self) -> None:
+        for worker in self.workers:
+            _stop(worker)
         for server in self.servers:
             for process in server.processes.values():
                 _stop(process)
@@ -308,3 +338,54 @@ def _database(folder: Path):
 
 def missing_tools() -> list[str]:
     return [tool for tool in (NGINX, REDIS) if not Path(tool).exists()]
+
+
+class Postgres:
+    """A throw-away PostgreSQL server of a test's own (Debian's packages, as .ci/postgres.sh
+    starts one: a temporary folder, a free port, trust on 127.0.0.1, run as the postgres user
+    when the tests run as root), which a test may stop and start again."""
+
+    def __init__(self) -> None:
+        self.bin = postgres_bin()
+        if self.bin is None:
+            raise RuntimeError("no PostgreSQL in /usr/lib/postgresql")
+        self.dir = Path(tempfile.mkdtemp(prefix="spot-on-pg-"))
+        self.port = free_port()
+        self.run_as: list[str] = []
+        if os.geteuid() == 0:  # PostgreSQL refuses to run as root
+            shutil.chown(self.dir, "postgres")
+            self.run_as = ["runuser", "-u", "postgres", "--"]
+        self.data = self.dir / "data"
+        self._run("initdb", "-D", str(self.data), "-U", "postgres", "--auth=trust", "-E", "UTF8")
+        self.start()
+        self._run("createdb", "-h", "127.0.0.1", "-p", str(self.port), "-U", "postgres", "spot_on")
+        self.url = f"postgres://postgres@127.0.0.1:{self.port}/spot_on"
+
+    def _run(self, tool: str, *args: str) -> None:
+        subprocess.run(
+            [*self.run_as, str(self.bin / tool), *args],
+            check=True,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            timeout=120,
+        )
+
+    def start(self) -> None:
+        """Returns once the server accepts connections (pg_ctl -w)."""
+        options = f"-h 127.0.0.1 -p {self.port} -k {self.dir} -c fsync=off -c full_page_writes=off"
+        log = str(self.dir / "server.log")
+        self._run("pg_ctl", "-D", str(self.data), "-l", log, "-w", "-o", options, "start")
+
+    def stop(self) -> None:
+        """A fast shutdown: open transactions are rolled back, every session is ended."""
+        self._run("pg_ctl", "-D", str(self.data), "-m", "fast", "-w", "stop")
+
+    def remove(self) -> None:
+        with contextlib.suppress(subprocess.CalledProcessError):  # already stopped
+            self.stop()
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+
+def postgres_bin() -> Path | None:
+    found = sorted(Path("/usr/lib/postgresql").glob("*/bin/initdb"))
+    return found[-1].parent if found else None
