@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 PORT ?= 8000
 HOST ?= 127.0.0.1
 
-.PHONY: setup run test lint format bench clean
+.PHONY: setup run test check lint format bench clean
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11 or newer is needed (set PYTHON=python3.x)")'
@@ -42,6 +42,11 @@ test: lint
 	$(BIN)/python manage.py check --fail-level WARNING
 	$(BIN)/python manage.py makemigrations --check --dry-run
 	$(BIN)/pytest -n 2 --dist loadfile
+
+# The edit-test loop: lint and every test but the slow kinds (browser, servers, fuzz), which
+# `make test` runs too.
+check: lint
+	$(BIN)/pytest -n 2 --dist loadfile -q -m "not browser and not servers and not fuzz"
 
 bench: $(VENV)/.installed
 	for script in bench/[!_]*.py; do $(BIN)/python $$script || exit 1; done

@@ -10,6 +10,8 @@ from cards.models import Deck
 from jobs.models import Job, Status
 from tests.jobs.test_print_jobs import _wait
 
+pytestmark = pytest.mark.servers
+
 
 @pytest.mark.django_db(transaction=True)
 def test_a_deck_is_filled_from_the_gazetteer_on_the_worker(client, editor, task_worker):

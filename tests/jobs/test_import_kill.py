@@ -8,11 +8,14 @@ import signal
 import time
 from datetime import timedelta
 
+import pytest
 from django.utils import timezone
 
 from cards.models import Deck, Place
 from jobs import runner
 from jobs.models import Job, Status
+
+pytestmark = pytest.mark.servers
 
 ROWS = 400
 HEADER = "id,name,kind,country,latitude,longitude,population\n"

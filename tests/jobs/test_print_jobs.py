@@ -15,6 +15,8 @@ from django.utils import timezone
 from jobs import runner
 from jobs.models import Job, Status
 
+pytestmark = pytest.mark.servers
+
 
 def _wait(job_id, timeout=90) -> Job:
     deadline = time.monotonic() + timeout

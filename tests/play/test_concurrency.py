@@ -16,6 +16,8 @@ from django.db import IntegrityError, transaction
 from play.core import store
 from play.models import Move
 
+pytestmark = pytest.mark.servers
+
 ROOT = Path(__file__).resolve().parents[2]
 
 

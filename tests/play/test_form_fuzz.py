@@ -19,7 +19,7 @@ from play.core import registry, store
 from play.core.access import team_cookie_name
 from play.core.lifecycle import join_team
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.fuzz, pytest.mark.django_db]
 
 EXAMPLES = int(os.environ.get("FORM_FUZZ_EXAMPLES", "10"))
 SPECIAL = [

@@ -12,7 +12,7 @@ import pytest
 from play.core import registry, store
 from play.core.engine import RuleViolation
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.fuzz, pytest.mark.django_db]
 
 CASES = 120
 ODD_VALUES = [

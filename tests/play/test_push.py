@@ -19,7 +19,7 @@ from play.core.access import team_cookie_name
 from play.core.lifecycle import join_team, kick_device
 from play.models import Game
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.servers, pytest.mark.django_db(transaction=True)]
 VERSION = re.compile(r'data-version="(\d+)"')
 ORIGIN = (b"origin", b"http://testserver")
 

@@ -21,6 +21,8 @@ from hypothesis.errors import Unsatisfiable
 from rest_framework.authtoken.models import Token
 from schemathesis.generation import GenerationMode
 
+pytestmark = pytest.mark.fuzz
+
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "12"))
 
 

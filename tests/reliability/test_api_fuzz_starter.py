@@ -23,6 +23,8 @@ from tests.reliability.test_api_fuzz import (
     _schema,
 )
 
+pytestmark = pytest.mark.fuzz
+
 EXAMPLES = int(os.environ.get("FUZZ_STARTER_EXAMPLES", "4"))
 
 

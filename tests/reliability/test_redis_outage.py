@@ -21,7 +21,7 @@ from play.core.access import team_cookie_name
 from play.models import Game
 from tests.browser.cluster import REDIS, free_port
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.servers, pytest.mark.django_db(transaction=True)]
 
 
 class RedisServer:
