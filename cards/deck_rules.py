@@ -12,7 +12,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 if TYPE_CHECKING:
-    from cards.grids import GridEdition
+    from cards.grids.models import GridEdition
     from cards.models import Place
 
 __all__ = ["check_has_population", "check_inside_edition", "check_inside_germany"]

@@ -13,9 +13,9 @@ from simple_history.models import HistoricalRecords
 
 from cards.deck_rules import check_has_population, check_inside_edition, check_inside_germany
 from cards.geometry_limits import simplify_geometry
-from cards.grids import GERMANY_SLUG, GridEdition, germany_edition
+from cards.grids.models import GERMANY_SLUG, GridEdition, germany_edition
 from cards.sanitize import coordinate_constraints, forbid_control_characters, validate_finite
-from cards.symbols import MatchCard, MatchCardSymbol, MatchDeck, Symbol, SymbolSet  # noqa: F401
+from cards.symbols.models import MatchCard, MatchCardSymbol, MatchDeck, Symbol, SymbolSet  # noqa: F401
 from cards.validators import parse_solutions, validate_geometry, validate_image, validate_solutions
 
 if TYPE_CHECKING:

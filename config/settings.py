@@ -385,7 +385,7 @@ LOGIN_ADDRESS_FAILURES = env_int("LOGIN_ADDRESS_FAILURES", 100, minimum=1)
 # to a function of the user; geo does not depend on the card database's roles.
 GEO_API_ACCESS = "cards.roles.can_print"
 # Finds a grid edition by slug for `/api/locate/?edition=` (geo knows no card database).
-GEO_GRID_EDITION = "cards.grids.edition_geometry"
+GEO_GRID_EDITION = "cards.grids.models.edition_geometry"
 
 # An import with one bad row saves nothing.
 IMPORT_EXPORT_USE_TRANSACTIONS = True

@@ -11,7 +11,7 @@ from functools import cache
 
 import numpy as np
 
-from cards.grids import GridEdition
+from cards.grids.models import GridEdition
 from cards.models import Deck, DeckCard, Edition, Place
 from geo.boards import BOARDS, describe_solution
 from geo.grid import germany_grid_array

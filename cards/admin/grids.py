@@ -22,9 +22,9 @@ from django.utils.http import urlencode
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
-from cards import grid_jobs
-from cards.grid_decks import GridDeckError, edition_places
-from cards.grids import GERMANY_SLUG, GridEdition
+from cards.grids import jobs as grid_jobs
+from cards.grids.decks import GridDeckError, edition_places
+from cards.grids.models import GERMANY_SLUG, GridEdition
 from cards.history import HistoryAdmin
 
 EXTENT = ("west", "east", "north", "south", "ns_max", "we_max")

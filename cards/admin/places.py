@@ -13,16 +13,16 @@ from django.utils.translation import ngettext
 from import_export.admin import ImportExportMixin
 from import_export.formats.base_formats import JSON
 
-from cards.admin_decks import DeckAdmin, DeckCardAdmin, position_for_new_card
-from cards.admin_forms import PlaceAdminForm
-from cards.admin_grids import GridEditionAdmin  # noqa: F401 - registers the grid editions
-from cards.batched_import import BatchedImportAdminMixin
-from cards.exports import SafeCSV, SafeXLSX
+from cards.admin.decks import DeckAdmin, DeckCardAdmin, position_for_new_card
+from cards.admin.forms import PlaceAdminForm
+from cards.admin.grids import GridEditionAdmin  # noqa: F401 - registers the grid editions
+from cards.admin.symbols import SymbolSetAdmin  # noqa: F401 - registers the symbol admin
 from cards.history import HistoryAdmin
+from cards.imports.batched import BatchedImportAdminMixin
+from cards.imports.exports import SafeCSV, SafeXLSX
+from cards.imports.resources import PlaceResource
+from cards.imports.widgets import VerboseExportForm
 from cards.models import GRID_DECK_EDITIONS, Colour, Deck, DeckCard, Place
-from cards.resource_widgets import VerboseExportForm
-from cards.resources import PlaceResource
-from cards.symbols_admin import SymbolSetAdmin  # noqa: F401 - registers the symbol admin
 
 POPULATION_BANDS = {
     "lt5k": (_("under 5,000"), Q(population__lt=5_000)),
@@ -91,7 +91,7 @@ class CountryFilter(admin.SimpleListFilter):
     parameter_name = "country"
 
     def lookups(self, request, model_admin):
-        from cards.countries import country_choices
+        from cards.gazetteer.countries import country_choices
 
         codes = set(Place.objects.values_list("country", flat=True).distinct())
         return country_choices(codes)
@@ -115,7 +115,7 @@ class PlaceActionForm(admin.helpers.ActionForm):
 class PlaceAdmin(BatchedImportAdminMixin, ImportExportMixin, HistoryAdmin):
     form = PlaceAdminForm
     resource_classes = [PlaceResource]
-    # Spreadsheet formats neutralise formulas; imports are bounded (cards.batched_import).
+    # Spreadsheet formats neutralise formulas; imports are bounded (cards.imports.batched).
     formats = [SafeCSV, SafeXLSX, JSON]
     import_template_name = "admin/cards/place/import.html"
     export_form_class = VerboseExportForm

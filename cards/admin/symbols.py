@@ -15,11 +15,11 @@ from import_export import fields, resources, widgets
 from import_export.admin import ImportExportMixin
 from import_export.formats.base_formats import CSV, JSON, XLSX
 
-from cards.match_preview import MatchDeckForm, card_svg, preview
-from cards.matchdeck import DeckError
-from cards.matchmaking import make_match_deck
 from cards.models import Deck
-from cards.symbols import MatchCard, MatchCardSymbol, MatchDeck, Symbol, SymbolSet
+from cards.symbols.decks import DeckError
+from cards.symbols.making import make_match_deck
+from cards.symbols.models import MatchCard, MatchCardSymbol, MatchDeck, Symbol, SymbolSet
+from cards.symbols.preview import MatchDeckForm, card_svg, preview
 
 
 class SymbolResource(resources.ModelResource):

@@ -10,7 +10,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from cards.planes import SUPPORTED_ORDERS, PlaneError, check_order, projective_plane
+from cards.symbols.planes import SUPPORTED_ORDERS, PlaneError, check_order, projective_plane
 
 
 @extend_schema(

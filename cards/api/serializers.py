@@ -8,7 +8,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 from rest_framework.settings import api_settings
 
-from cards.grids import GridEdition
+from cards.grids.models import GridEdition
 from cards.models import Deck, DeckCard, Place
 from cards.sanitize import invalid_unicode_message, lone_surrogate_in
 

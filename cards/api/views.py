@@ -13,10 +13,10 @@ from rest_framework.decorators import action, api_view, permission_classes
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from cards.api.permissions import ModelPermissionsWithView
+from cards.api.serializers import DeckCardSerializer, DeckSerializer, PlaceSerializer
 from cards.models import Deck, DeckCard, Place
-from cards.permissions import ModelPermissionsWithView
 from cards.sanitize import invalid_unicode_message, lone_surrogate_in
-from cards.serializers import DeckCardSerializer, DeckSerializer, PlaceSerializer
 
 
 def _protected_response(error: ProtectedError, what: str) -> Response:
@@ -121,7 +121,7 @@ class DeckViewSet(viewsets.ModelViewSet):
 @permission_classes([ModelPermissionsWithView])
 def gazetteer_lookup(request: Request) -> Response:
     """Offline gazetteer matches (and, when enabled, online geocoding) for the place form."""
-    from cards.gazetteer import search
+    from cards.gazetteer.places import search
 
     query = request.query_params.get("q", "").strip()
     if len(query) < 2:
@@ -192,7 +192,7 @@ def place_preview(request: Request) -> Response:
     The same computation as the saved place's read-only fields (country, overrides, geometry
     and stated point included), so the live preview and those fields always agree.
     """
-    from cards.preview import preview
+    from cards.backs.preview import preview
 
     if not hasattr(request.data, "get"):
         return Response({"detail": "Send a JSON object."}, status=status.HTTP_400_BAD_REQUEST)

@@ -14,8 +14,8 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from cards.gazetteer import GazetteerPlace
-from cards.gazetteer_facts import Kreis, PlaceFacts, distance_km, kreise, place_facts
+from cards.gazetteer.facts import Kreis, PlaceFacts, distance_km, kreise, place_facts
+from cards.gazetteer.places import GazetteerPlace
 
 MAX_LENGTH = 160
 BIG_CITY = 100_000  # a "Großstadt": the reference for distances

@@ -11,28 +11,13 @@ important sentences go first.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
-from functools import lru_cache
-from pathlib import Path
 
-from cards.backs import DIRECTIONS_DE, DIRECTIONS_EN, Back, direction_index, fit_sentences
-from cards.gazetteer import GazetteerPlace
-from cards.gazetteer_facts import distance_km
-from cards.gazetteer_world import CAPITAL, REGION_SEAT, TownFacts, region_name, town_facts
-
-COUNTRIES_FILE = Path(__file__).parent / "data" / "countries.json"
-
-
-@lru_cache(maxsize=1)
-def _countries() -> dict[str, dict[str, str]]:
-    return json.loads(COUNTRIES_FILE.read_text(encoding="utf-8"))
-
-
-def country_name(code: str, language: str) -> str:
-    """'AT' → 'Österreich' / 'Austria' (cards/data/countries.json); no request's language."""
-    names = _countries().get(code, {})
-    return names.get(language) or names.get("en") or code
+from cards.backs.germany import DIRECTIONS_DE, DIRECTIONS_EN, Back, direction_index, fit_sentences
+from cards.gazetteer.countries import country_name
+from cards.gazetteer.facts import distance_km
+from cards.gazetteer.places import GazetteerPlace
+from cards.gazetteer.world import CAPITAL, REGION_SEAT, TownFacts, region_name, town_facts
 
 
 def _admin1(place: GazetteerPlace, facts: TownFacts | None) -> str:

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import json
 from functools import lru_cache
-from pathlib import Path
 
 from django.utils.translation import get_language
 
-COUNTRIES_FILE = Path(__file__).parent / "data" / "countries.json"
+from cards import DATA_DIR
+
+COUNTRIES_FILE = DATA_DIR / "countries.json"
 
 
 @lru_cache(maxsize=1)

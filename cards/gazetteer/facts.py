@@ -14,7 +14,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-DATA = Path(__file__).parent / "data"
+from cards import DATA_DIR
+
+DATA = DATA_DIR
 GEONAMES_FILE = DATA / "geonames_de.tsv"
 KREISE_FILE = DATA / "kreise_de.tsv"
 

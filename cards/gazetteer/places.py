@@ -18,10 +18,10 @@ from typing import Any
 
 import numpy as np
 
-from cards.gazetteer_data import german_records, world_records
-from cards.gazetteer_facts import DISTRICT_CODE, place_facts
-from cards.gazetteer_names import common_name, fold, german_name, loose_fold, qualifier_counts
-from cards.municipalities import stand_ins
+from cards.gazetteer.data import german_records, world_records
+from cards.gazetteer.facts import DISTRICT_CODE, place_facts
+from cards.gazetteer.municipalities import stand_ins
+from cards.gazetteer.names import common_name, fold, german_name, loose_fold, qualifier_counts
 
 # GeoNames admin1 codes of the German states (checked against the towns in the data).
 GERMAN_STATES: dict[str, str] = {
@@ -242,7 +242,7 @@ def _by_feature_codes(records: list[dict[str, Any]], rule_flags: list[bool]) -> 
     districts that way, such as Halle-Neustadt) and places missing from the cities500 table
     are judged by the rules of `_district_flags` and `MISSING_DISTRICTS`. A municipality none
     of whose places is kept gets back its largest `PPLX` place the rules do not call a district
-    (`cards.municipalities.stand_ins`).
+    (`cards.gazetteer.municipalities.stand_ins`).
     """
     facts = place_facts()
     seats: dict[str, int] = {}

@@ -9,7 +9,7 @@ comes from two committed files made by `cards/data/build_world_facts.py` (see
 - historical, abandoned and destroyed places (`PPLH`, `PPLQ`, `PPLW`, `PPLCH`) are left out;
 - a "section of populated place" (`PPLX`: Vienna's Favoriten, Zürich's Kreis 11) is a district
   and left out, unless its municipality would have no card and no bigger town nearby claims it
-  (`cards.municipalities.stand_ins`);
+  (`cards.gazetteer.municipalities.stand_ins`);
 - a plain `PPL` place within 1.5 radii of a bigger seat (`PPLC`, `PPLA`…`PPLA4`) whose admin
   path it shares or lies under is a part of that town (Warsaw's Mokotów, Naples' Fuorigrotta,
   Winterthur's Kreise, communes merged into Annecy); this also drops a few suburbs GeoNames
@@ -26,22 +26,22 @@ import gzip
 import json
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 
 import numpy as np
 
-from cards.gazetteer import (
+from cards import DATA_DIR
+from cards.gazetteer.data import world_records
+from cards.gazetteer.facts import distance_km
+from cards.gazetteer.municipalities import stand_ins
+from cards.gazetteer.places import (
     MARKER_PARENT_MIN,
     PARENT_RATIO,
     RADIUS_KM_PER_SQRT_POP,
     GazetteerPlace,
     german_places,
 )
-from cards.gazetteer_data import world_records
-from cards.gazetteer_facts import distance_km
-from cards.municipalities import stand_ins
 
-DATA = Path(__file__).parent / "data"
+DATA = DATA_DIR
 FACTS_FILE = DATA / "geonames_world.tsv.gz"
 REGIONS_FILE = DATA / "regions_world.tsv"
 DISTRICT = "PPLX"

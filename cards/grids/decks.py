@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils.text import slugify
 
-from cards.backs_world import country_name as _country_name
-from cards.gazetteer import GazetteerPlace
-from cards.grids import GERMANY_SLUG, GridEdition, germany_edition
-from cards.importing import ImportResult, import_places
+from cards.gazetteer.countries import country_name
+from cards.gazetteer.places import GazetteerPlace
+from cards.grids.models import GERMANY_SLUG, GridEdition, germany_edition
+from cards.imports.places import ImportResult, import_places
 from cards.models import Deck, Edition, Language, Place
 
 
@@ -37,13 +37,13 @@ def edition_for_country(country: str) -> GridEdition:
         spec = suggest_for(country)
     except EditionError as error:
         raise GridDeckError(str(error)) from None
-    name_en = _country_name(country, "en")
+    name_en = country_name(country, "en")
     slug = slugify(name_en) or country.lower()
     if slug == GERMANY_SLUG or GridEdition.objects.filter(slug=slug).exists():
         slug = f"{slug}-{country.lower()}"
     edition = GridEdition(
         slug=slug,
-        name=_country_name(country, "de"),
+        name=country_name(country, "de"),
         name_en=name_en,
         country=country,
         west=spec.west,
@@ -78,7 +78,7 @@ def deck_for(slug: str, edition: GridEdition, name: str = "", language: str = ""
 
 def edition_places(edition: GridEdition, min_population: int) -> list[GazetteerPlace]:
     """The cleaned towns of the edition's country that its outline holds, biggest first."""
-    from cards.gazetteer_world import country_places
+    from cards.gazetteer.world import country_places
 
     towns = country_places(edition.country, min_population)
     probes = [
@@ -97,13 +97,13 @@ def edition_places(edition: GridEdition, min_population: int) -> list[GazetteerP
 
 def backs_for(places: list[GazetteerPlace], country: str) -> dict:
     """Card-back texts from data, compared with every town of the country."""
-    from cards.gazetteer_world import country_places
+    from cards.gazetteer.world import country_places
 
     if country == "DE":
-        from cards.backs import describe
+        from cards.backs.germany import describe
 
         return describe(places, reference=country_places("DE", 0))
-    from cards.backs_world import describe_world
+    from cards.backs.world import describe_world
 
     return describe_world(places, reference=country_places(country, 0))
 

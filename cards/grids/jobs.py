@@ -9,9 +9,9 @@ from django.db import transaction
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from cards.admin_decks import deck_cards_url
-from cards.grid_decks import GridDeckError, deck_for, fill_deck
-from cards.grids import GridEdition
+from cards.admin.decks import deck_cards_url
+from cards.grids.decks import GridDeckError, deck_for, fill_deck
+from cards.grids.models import GridEdition
 from cards.models import Deck, Language
 from jobs import runner
 
@@ -23,7 +23,7 @@ def start(user: Any, edition: GridEdition, data: dict[str, Any]):
     params["language"] = translation.get_language()  # the worker answers in the editor's
     key = runner.request_key("fill-deck", params)
     title = _("Fill a deck from the gazetteer: %(name)s") % {"name": edition.name}
-    job, _new = runner.start(user, key, title, "cards.grid_jobs.run", params)
+    job, _new = runner.start(user, key, title, "cards.grids.jobs.run", params)
     return job
 
 

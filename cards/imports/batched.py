@@ -7,7 +7,7 @@ An import is bounded (``MAX_IMPORT_ROWS``, ``MAX_IMPORT_BYTES``) and goes in two
    this step alone.
 2. The confirmed import is one transaction: every row is saved, or none. A database error, a
    cancel, or a worker killed half-way (its connection dies, the transaction with it) leaves
-   the places as they were. The confirmation runs on the task worker (``cards.import_jobs``),
+   the places as they were. The confirmation runs on the task worker (``cards.imports.jobs``),
    not in the web request, and its job's page says which rows failed and why. On SQLite the
    transaction holds the write lock while it runs (a 5,000-row import takes a few seconds,
    within the 20 s a waiting game write waits).
@@ -253,7 +253,7 @@ def _is_text(value: str) -> bool:
 
 class BatchedImportAdminMixin:
     """For the admin of a model whose resource uses :class:`BatchedImportMixin`: the
-    confirmed import becomes a background job (``cards.import_jobs``); the editor follows it
+    confirmed import becomes a background job (``cards.imports.jobs``); the editor follows it
     on its job page, which lists any rows that failed and why."""
 
     import_form_class = BoundedImportForm
@@ -266,7 +266,7 @@ class BatchedImportAdminMixin:
         confirm_form = self.create_confirm_form(request)
         if not confirm_form.is_valid():
             return super().process_import(request, **kwargs)
-        from cards import import_jobs
+        from cards.imports import jobs as import_jobs
 
         fmt = int(confirm_form.cleaned_data["format"])
         input_format = self.get_import_formats()[fmt](encoding=self.from_encoding)

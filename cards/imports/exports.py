@@ -3,7 +3,7 @@
 Numbers are written and read the same way whatever the UI language: a point for decimals and
 no thousands separators, so a file exported from the German admin ("50.01", not "50,01")
 imports into the English one. Text that a spreadsheet would run as a formula is neutralised
-(see cards.spreadsheet). JSON is written exactly: no spreadsheet reads it, and it is the
+(see cards.imports.spreadsheet). JSON is written exactly: no spreadsheet reads it, and it is the
 lossless format.
 """
 
@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from import_export import widgets
 from import_export.formats.base_formats import CSV, XLSX
 
-from cards.spreadsheet import neutralise_formula, strip_xlsx_illegal
+from cards.imports.spreadsheet import neutralise_formula, strip_xlsx_illegal
 
 _DECIMAL = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?")
 _WHOLE = re.compile(r"[+-]?\d{1,18}")

@@ -1,5 +1,5 @@
 """A confirmed admin import as a background job: validated again, then saved in one
-transaction on the task worker (``cards.batched_import``); its job page lists the rows that
+transaction on the task worker (``cards.imports.batched``); its job page lists the rows that
 failed and why."""
 
 from __future__ import annotations
@@ -55,7 +55,7 @@ def start(model_admin, request, fmt: int, data: bytes | str, file_name: str):
         "data": base64.b64encode(raw).decode(),
     }
     title = _("Import of %(file)s") % {"file": file_name or opts.verbose_name_plural}
-    job, _new = runner.start(request.user, key, title, "cards.import_jobs.run", params)
+    job, _new = runner.start(request.user, key, title, "cards.imports.jobs.run", params)
     return job
 
 

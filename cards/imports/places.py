@@ -22,7 +22,7 @@ from simple_history.utils import (
     get_change_reason_from_object,
 )
 
-from cards.gazetteer import GazetteerPlace
+from cards.gazetteer.places import GazetteerPlace
 from cards.models import Deck, DeckCard, Edition, Kind, Place
 
 IMPORTED_FIELDS = (
@@ -97,7 +97,8 @@ def import_places(
 ) -> ImportResult:
     """Create or update `places` (by gazetteer id) and, with `deck`, put them into it.
 
-    `backs` (from `cards.backs.describe`) adds card-back texts; an editor's text always wins.
+    `backs` (from `cards.backs.germany.describe`) adds card-back texts; an editor's text always
+    wins.
     `progress` (``set_total``, ``advance``: a job's or a command's bar) hears of each place
     compared and each batch written.
     """
@@ -178,7 +179,7 @@ def _existing(geonames_ids: set[int]) -> dict[int, Place]:
 
 def _hand_made_places() -> dict[tuple[str, str], list[Place]]:
     """Places an editor made without the gazetteer, by folded name and state."""
-    from cards.gazetteer_names import fold
+    from cards.gazetteer.names import fold
 
     found: dict[tuple[str, str], list[Place]] = {}
     fields = ("id", "geonames_id", "imported_values", *IMPORTED_FIELDS, *TEXT_FIELDS)
@@ -190,8 +191,8 @@ def _hand_made_places() -> dict[tuple[str, str], list[Place]]:
 def _same_place(by_name: dict[tuple[str, str], list[Place]], values: dict) -> Place | None:
     """The hand-made place with this name in this state near the same point, if any."""
     from cards.duplicates import SAME_PLACE_KM
-    from cards.gazetteer_facts import distance_km
-    from cards.gazetteer_names import fold
+    from cards.gazetteer.facts import distance_km
+    from cards.gazetteer.names import fold
 
     for place in by_name.get((fold(values["name"]), values["state"]), []):
         far = distance_km(place.latitude, place.longitude, values["latitude"], values["longitude"])

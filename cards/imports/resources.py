@@ -7,15 +7,15 @@ import math
 from django.utils.translation import gettext as _
 from import_export import fields, resources
 
-from cards.batched_import import BatchedImportMixin
-from cards.exports import PLAIN_NUMBER_WIDGETS
+from cards.imports.batched import BatchedImportMixin
+from cards.imports.exports import PLAIN_NUMBER_WIDGETS
+from cards.imports.spreadsheet import restore_formula_text
+from cards.imports.widgets import ChoiceWidget
 from cards.models import Board, Kind, Place
-from cards.resource_widgets import ChoiceWidget
-from cards.spreadsheet import restore_formula_text
 
 
 class PlaceResource(BatchedImportMixin, resources.ModelResource):
-    # Bounded, validated first, written in short transactions: see cards.batched_import.
+    # Bounded, validated first, written in short transactions: see cards.imports.batched.
     WIDGETS_MAP = {**resources.ModelResource.WIDGETS_MAP, **PLAIN_NUMBER_WIDGETS}
     decks = fields.Field(column_name="decks", readonly=True)
     # Choice values in the UI's language; numbers stay locale-independent.

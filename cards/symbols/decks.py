@@ -11,9 +11,9 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import asdict, dataclass
-from pathlib import Path
 
-from cards.planes import check_order, plane_size, projective_plane
+from cards import DATA_DIR
+from cards.symbols.planes import check_order, plane_size, projective_plane
 
 ISLAND, TEAM, PORT, SCORE, SYMBOL = "island", "team", "port", "score", "symbol"
 ROLES = (ISLAND, TEAM, PORT, SCORE, SYMBOL)
@@ -140,7 +140,7 @@ class MatchDeckData:
         return data
 
 
-ISLAND_DATA = Path(__file__).parent / "data" / "island_symbols.json"
+ISLAND_DATA = DATA_DIR / "island_symbols.json"
 
 
 def island_symbols() -> tuple[SymbolData, ...]:

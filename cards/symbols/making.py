@@ -8,10 +8,10 @@ import json
 from django.db import transaction
 from django.db.models import F
 
-from cards.matchdeck import ISLAND_DATA, DeckError, build_cards
 from cards.models import Deck, Edition
-from cards.planes import check_order, plane_size
-from cards.symbols import MatchCard, MatchCardSymbol, MatchDeck, Symbol, SymbolSet
+from cards.symbols.decks import ISLAND_DATA, DeckError, build_cards
+from cards.symbols.models import MatchCard, MatchCardSymbol, MatchDeck, Symbol, SymbolSet
+from cards.symbols.planes import check_order, plane_size
 
 ISLAND_SLUG = "island"
 PLACES_PREFIX = "places:"

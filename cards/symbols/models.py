@@ -15,9 +15,9 @@ from django.core.validators import MaxValueValidator, MinValueValidator, RegexVa
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from cards.matchdeck import ROLES, TEAM_COLOURS, MatchCardData, MatchDeckData, SymbolData
-from cards.planes import MAX_ORDER
-from cards.svgpath import PathError, outline
+from cards.symbols.decks import ROLES, TEAM_COLOURS, MatchCardData, MatchDeckData, SymbolData
+from cards.symbols.planes import MAX_ORDER
+from cards.symbols.svgpath import PathError, outline
 
 hex_colour = RegexValidator(r"^#[0-9a-fA-F]{6}$", _("Use a colour like #1b1b1b."))
 _VIEW_BOX = re.compile(r"^\s*(-?[\d.]+)[\s,]+(-?[\d.]+)[\s,]+([\d.]+)[\s,]+([\d.]+)\s*$")

@@ -13,11 +13,11 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
 
-from cards.matchdeck import DeckError, build_cards
-from cards.matchmaking import ISLAND_SLUG, PLACES_PREFIX, default_seed, symbol_set_for
 from cards.models import Deck, Edition
-from cards.planes import MAX_ORDER, plane_size, prime_power
-from cards.symbols import Symbol, SymbolSet
+from cards.symbols.decks import DeckError, build_cards
+from cards.symbols.making import ISLAND_SLUG, PLACES_PREFIX, default_seed, symbol_set_for
+from cards.symbols.models import Symbol, SymbolSet
+from cards.symbols.planes import MAX_ORDER, plane_size, prime_power
 
 PREVIEW_CARDS = 8
 ORDERS = [n for n in range(2, MAX_ORDER + 1) if prime_power(n)]

@@ -13,8 +13,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET
 
-from cards.countries import country_choices, country_name
 from cards.deck_totals import decks_with_totals
+from cards.gazetteer.countries import country_choices, country_name
 from cards.models import Kind, Place
 from cards.roles import can_print, is_editor
 

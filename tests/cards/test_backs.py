@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from cards import starter
-from cards.backs import MAX_LENGTH, describe, direction_index
-from cards.gazetteer import german_places
-from cards.gazetteer_facts import place_facts
+from cards.backs.germany import MAX_LENGTH, describe, direction_index
+from cards.gazetteer.facts import place_facts
+from cards.gazetteer.places import german_places
 from cards.models import Place
 
 

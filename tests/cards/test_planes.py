@@ -6,7 +6,7 @@ from itertools import combinations, product
 
 import pytest
 
-from cards.planes import (
+from cards.symbols.planes import (
     SUPPORTED_ORDERS,
     PlaneError,
     check_order,

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from cards.svgpath import PathError, outline, parse, to_d
+from cards.symbols.svgpath import PathError, outline, parse, to_d
 
 ISLAND = Path(__file__).resolve().parents[2] / "cards" / "data" / "island_symbols.json"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from cards.grid_decks import edition_for_country
+from cards.grids.decks import edition_for_country
 from cards.models import Deck
 from jobs.models import Job, Status
 from tests.jobs.test_print_jobs import _wait
