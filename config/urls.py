@@ -61,7 +61,7 @@ urlpatterns = [
         name="api-docs",
     ),
     path("api/", include("cards.api.urls")),
-    path("api/", include("geo.api_urls")),
+    path("api/", include("cards.api.geo_urls")),
     path("api/", include("play.shells.api_urls")),
     path("print/", include("printing.urls")),
     path("jobs/", include("jobs.urls")),

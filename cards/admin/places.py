@@ -8,8 +8,8 @@ from django.core.exceptions import ValidationError
 from django.db.models import Q, QuerySet
 from django.http import HttpRequest
 from django.utils import formats
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext
 from import_export.admin import ImportExportMixin
 from import_export.formats.base_formats import JSON
 
@@ -17,6 +17,7 @@ from cards.admin.decks import DeckAdmin, DeckCardAdmin, position_for_new_card
 from cards.admin.forms import PlaceAdminForm
 from cards.admin.grids import GridEditionAdmin  # noqa: F401 - registers the grid editions
 from cards.admin.symbols import SymbolSetAdmin  # noqa: F401 - registers the symbol admin
+from cards.gazetteer.countries import country_choices
 from cards.history import HistoryAdmin
 from cards.imports.batched import BatchedImportAdminMixin
 from cards.imports.exports import SafeCSV, SafeXLSX
@@ -91,10 +92,8 @@ class CountryFilter(admin.SimpleListFilter):
     parameter_name = "country"
 
     def lookups(self, request, model_admin):
-        from cards.gazetteer.countries import country_choices
-
         codes = set(Place.objects.values_list("country", flat=True).distinct())
-        return country_choices(codes)
+        return country_choices(codes, get_language() or "en")
 
     def queryset(self, request, queryset):
         return queryset.filter(country=self.value()) if self.value() else queryset

@@ -1,12 +1,14 @@
-"""Geography endpoints: the point look-up used while editing, and map SVGs for the admin."""
+"""Geography endpoints: the point look-up used while editing, and map SVGs for the admin.
+
+geo does the math; these views live with the card database because who may see a point's
+answer is the card database's roles, and a grid edition is one of its rows.
+"""
 
 from __future__ import annotations
 
 import math
 
-from django.conf import settings
 from django.http import HttpResponse
-from django.utils.module_loading import import_string
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers
@@ -16,6 +18,8 @@ from rest_framework.permissions import BasePermission
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from cards.grids.models import GridEdition
+from cards.roles import can_print
 from geo.board_maps import board_map
 from geo.boards import BOARDS, point_solutions
 from geo.grid import GridSpec
@@ -27,14 +31,10 @@ from geo.svg import render_svg
 
 
 class GeoAccess(BasePermission):
-    """Only the roles that may see card backs: a point's answer is what a card back shows.
-
-    ``settings.GEO_API_ACCESS`` names the check (a function of the user), so that geo does not
-    depend on the card database that defines the roles.
-    """
+    """Only the roles that may see card backs: a point's answer is what a card back shows."""
 
     def has_permission(self, request: Request, view) -> bool:
-        return bool(import_string(settings.GEO_API_ACCESS)(request.user))
+        return can_print(request.user)
 
 
 _POINT = [
@@ -129,10 +129,10 @@ def locate_view(request: Request) -> Response:
     answer = locate(lat, lon)
     slug = request.query_params.get("edition", "").strip()
     if slug:
-        found = import_string(settings.GEO_GRID_EDITION)(slug)
-        if found is None:
+        edition = GridEdition.objects.filter(slug=slug).first()
+        if edition is None:
             raise ValidationError({"detail": f"There is no grid edition {slug!r}."})
-        answer["grid"] = grid_location(lat, lon, slug, *found)
+        answer["grid"] = grid_location(lat, lon, slug, edition.spec(), edition.shape())
     return Response(answer)
 
 

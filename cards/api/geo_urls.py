@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from geo import views
+from cards.api import geo as views
 
 app_name = "geo"
 

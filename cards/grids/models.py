@@ -9,7 +9,7 @@ which places an edition numbers is ``geo.grid_editions`` (outline, main part, to
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator, RegexValidator
@@ -20,13 +20,22 @@ from simple_history.models import HistoricalRecords
 if TYPE_CHECKING:
     import numpy as np
 
-    from cards.models import Place
     from geo.grid import GridNumbers, GridSpec
     from geo.grid_editions import EditionShape
     from geo.maps import MapEdition
 
 GERMANY_SLUG = "germany"
 region_code = RegexValidator(r"^DE-[A-Z]{2}$", _("Use a German state's code, e.g. DE-BY."))
+
+
+class Located(Protocol):
+    """What an edition reads of a place (a ``cards.models.Place`` or a plain stand-in): the
+    card database's models build on grid editions, not the other way round."""
+
+    latitude: float
+    longitude: float
+    country: str
+    state: str
 
 
 class OutlinePart(models.TextChoices):
@@ -125,7 +134,7 @@ class GridEdition(models.Model):
 
         return german_state_codes().get(self.region, "")
 
-    def holds_array(self, places: Sequence[Place]) -> np.ndarray:
+    def holds_array(self, places: Sequence[Located]) -> np.ndarray:
         """Which of ``places`` this edition numbers: its country's, inside its outline."""
         # numpy loads here, not with the models that every process and command loads: it is
         # about a tenth of a command's start-up.
@@ -151,16 +160,16 @@ class GridEdition(models.Model):
             )
         return found
 
-    def holds(self, place: Place) -> bool:
+    def holds(self, place: Located) -> bool:
         return bool(self.holds_array([place])[0])
 
-    def numbers(self, place: Place) -> GridNumbers | None:
+    def numbers(self, place: Located) -> GridNumbers | None:
         """The two numbers on this edition's card back, or None for a place it does not hold."""
         if not self.holds(place):
             return None
         return self.spec().numbers(place.latitude, place.longitude)
 
-    def numbers_for(self, places: Sequence[Place]) -> list[tuple[int, int] | None]:
+    def numbers_for(self, places: Sequence[Located]) -> list[tuple[int, int] | None]:
         """Vectorised ``numbers``: (ns, we) per place, None where the edition does not hold it."""
         import numpy as np  # see holds_array
 
@@ -195,11 +204,3 @@ def germany_edition() -> GridEdition:
         },
     )
     return edition
-
-
-def edition_geometry(slug: str) -> tuple[GridSpec, EditionShape] | None:
-    """The grid and outline of the edition ``slug``, for geo's views; None if there is none."""
-    edition = GridEdition.objects.filter(slug=slug).first()
-    if edition is None:
-        return None
-    return edition.spec(), edition.shape()

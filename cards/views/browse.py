@@ -11,6 +11,7 @@ from django.core.paginator import Paginator
 from django.db.models import Q, QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 
 from cards.deck_totals import decks_with_totals
@@ -45,8 +46,9 @@ def browse(request: HttpRequest) -> HttpResponse:
     if not can_print(request.user):
         raise PermissionDenied
     places, chosen = _filtered(request)
+    language = get_language() or "en"
     page = Paginator(places, PER_PAGE).get_page(request.GET.get("page"))
-    rows = [(place, place.germany_grid(), country_name(place.country)) for place in page]
+    rows = [(place, place.germany_grid(), country_name(place.country, language)) for place in page]
     query = request.GET.copy()
     query.pop("page", None)
     context = {
@@ -60,6 +62,8 @@ def browse(request: HttpRequest) -> HttpResponse:
         .values_list("state", flat=True)
         .distinct(),
         "kinds": Kind.choices,
-        "countries": country_choices(set(Place.objects.values_list("country", flat=True))),
+        "countries": country_choices(
+            set(Place.objects.values_list("country", flat=True)), language
+        ),
     }
     return render(request, "cards/browse.html", context)
