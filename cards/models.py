@@ -22,6 +22,34 @@ if TYPE_CHECKING:
     from geo.grid import GridNumbers
     from geo.locate import WorldLocation
 
+# What an editor states about a place, in the order a spreadsheet export and the API give it:
+# the one list that import/export, the REST API and the print studio read. Not in it: the image
+# (a file, which the API adds and a spreadsheet cannot hold), the gazetteer import's own record
+# of what it wrote (imported_values) and the timestamps.
+PLACE_FIELDS = (
+    "id",
+    "name",
+    "name_en",
+    "kind",
+    "country",
+    "state",
+    "description",
+    "description_en",
+    "population",
+    "population_source",
+    "population_year",
+    "latitude",
+    "longitude",
+    "geometry",
+    "stated_latitude",
+    "stated_longitude",
+    "board_override",
+    "solutions_override",
+    "geonames_id",
+)
+# Where a place's data came from: kept and exported, never printed on a card.
+PROVENANCE_FIELDS = ("population_source", "population_year", "geonames_id")
+
 # A card back has room for about three short lines of text at a readable size.
 DESCRIPTION_MAX_LENGTH = 160
 # Lazy, so that the text is translated when shown, not frozen in the language active at import.

@@ -9,7 +9,7 @@ from rest_framework import serializers
 from rest_framework.settings import api_settings
 
 from cards.grids.models import GridEdition
-from cards.models import Deck, DeckCard, Place
+from cards.models import PLACE_FIELDS, Deck, DeckCard, Place
 from cards.sanitize import invalid_unicode_message, lone_surrogate_in
 
 
@@ -77,25 +77,7 @@ class PlaceSerializer(ValidUnicode, UnchangedKeepsHistory, serializers.ModelSeri
     class Meta:
         model = Place
         fields = [
-            "id",
-            "name",
-            "name_en",
-            "kind",
-            "country",
-            "state",
-            "description",
-            "description_en",
-            "population",
-            "population_source",
-            "population_year",
-            "latitude",
-            "longitude",
-            "geometry",
-            "stated_latitude",
-            "stated_longitude",
-            "board_override",
-            "solutions_override",
-            "geonames_id",
+            *PLACE_FIELDS,
             "image",
             "germany",
             "grids",

@@ -11,7 +11,7 @@ from cards.imports.batched import BatchedImportMixin
 from cards.imports.exports import PLAIN_NUMBER_WIDGETS
 from cards.imports.spreadsheet import restore_formula_text
 from cards.imports.widgets import ChoiceWidget
-from cards.models import Board, Kind, Place
+from cards.models import PLACE_FIELDS, Board, Kind, Place
 
 
 class PlaceResource(BatchedImportMixin, resources.ModelResource):
@@ -26,28 +26,7 @@ class PlaceResource(BatchedImportMixin, resources.ModelResource):
 
     class Meta:
         model = Place
-        fields = (
-            "id",
-            "name",
-            "name_en",
-            "kind",
-            "country",
-            "state",
-            "description",
-            "description_en",
-            "population",
-            "population_source",
-            "population_year",
-            "latitude",
-            "longitude",
-            "geometry",
-            "stated_latitude",
-            "stated_longitude",
-            "board_override",
-            "solutions_override",
-            "geonames_id",
-            "decks",
-        )
+        fields = (*PLACE_FIELDS, "decks")
         export_order = fields
         # Every row goes through the model's full_clean(), so a bad value is reported with its
         # row number and reason instead of reaching the database.
