@@ -139,10 +139,11 @@ def _neighbour(place: GazetteerPlace, bigger: Sequence[GazetteerPlace]) -> tuple
     )
 
 
-def _height(facts: PlaceFacts | None) -> tuple[str, str] | None:
-    if facts is None or facts.elevation is None:
+def height_sentence(metres: int | None) -> tuple[str, str] | None:
+    """The height above sea level in German and English (every card back's wording), or None
+    when GeoNames gives none."""
+    if metres is None:
         return None
-    metres = facts.elevation
     return f"Liegt {metres} m über dem Meeresspiegel.", f"{metres} m above sea level."
 
 
@@ -185,7 +186,7 @@ def describe(
             for sentence in (
                 _role(place, f, kreis, is_largest),
                 _neighbour(place, bigger),
-                _height(f),
+                height_sentence(f.elevation if f else None),
             )
             if sentence is not None
         ]

@@ -13,7 +13,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cards.backs.germany import DIRECTIONS_DE, DIRECTIONS_EN, Back, direction_index, fit_sentences
+from cards.backs.germany import (
+    DIRECTIONS_DE,
+    DIRECTIONS_EN,
+    Back,
+    direction_index,
+    fit_sentences,
+    height_sentence,
+)
 from cards.gazetteer.countries import country_name
 from cards.gazetteer.facts import distance_km
 from cards.gazetteer.places import GazetteerPlace
@@ -55,13 +62,6 @@ def _towards(place: GazetteerPlace, other: GazetteerPlace | None) -> tuple[str, 
     )
 
 
-def _height(facts: TownFacts | None) -> tuple[str, str] | None:
-    if facts is None or facts.elevation is None:
-        return None
-    metres = facts.elevation
-    return f"Liegt {metres} m über dem Meeresspiegel.", f"{metres} m above sea level."
-
-
 def describe_world(
     places: Sequence[GazetteerPlace], reference: Sequence[GazetteerPlace] | None = None
 ) -> dict[int, Back]:
@@ -99,7 +99,7 @@ def describe_world(
             for sentence in (
                 _role(place, f, is_largest, region),
                 _towards(place, towards),
-                _height(f),
+                height_sentence(f.elevation if f else None),
             )
             if sentence is not None
         ]
