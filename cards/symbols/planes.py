@@ -72,14 +72,6 @@ class Field:
     def q(self) -> int:
         return self.p**self.k
 
-    def neg(self, a: int) -> int:
-        return self.add[a].index(0)
-
-    def inv(self, a: int) -> int:
-        if a == 0:
-            raise ZeroDivisionError("0 has no inverse")
-        return self.mul[a].index(1)
-
 
 def _digits(a: int, p: int, k: int) -> list[int]:
     return [(a // p**i) % p for i in range(k)]

@@ -208,20 +208,6 @@ def _arc(
     return ops
 
 
-def to_d(ops: list[Op], digits: int = 2) -> str:
-    """Path data of absolute commands, numbers rounded to ``digits`` decimals."""
-    parts = []
-    for op in ops:
-        nums = " ".join(_fmt(v, digits) for v in op[1:])
-        parts.append(f"{op[0]}{nums}")
-    return "".join(parts)
-
-
-def _fmt(v: float, digits: int) -> str:
-    text = f"{round(v, digits):.{digits}f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
-
-
 @dataclass(frozen=True)
 class Outline:
     """A parsed path with the smallest-radius disc around its points' box centre."""
