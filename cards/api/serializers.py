@@ -8,6 +8,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 from rest_framework.settings import api_settings
 
+from cards.duplicates import same_name_nearby
 from cards.grids.models import GridEdition
 from cards.models import PLACE_FIELDS, Deck, DeckCard, Place
 from cards.sanitize import invalid_unicode_message, lone_surrogate_in
@@ -112,8 +113,6 @@ class PlaceSerializer(ValidUnicode, UnchangedKeepsHistory, serializers.ModelSeri
         return [warning] if warning else []
 
     def validate(self, attrs: dict) -> dict:
-        from cards.duplicates import same_name_nearby
-
         allow_duplicate = attrs.pop("allow_duplicate", False)
         # Run the model's own clean() so the admin and the API refuse the same things.
         instance = Place(**{**self._current_values(), **attrs})

@@ -32,6 +32,7 @@ from import_export.forms import ImportForm
 from import_export.results import Error, Result
 from tablib import Dataset
 
+from cards.imports import jobs as import_jobs
 from jobs.runner import Cancelled
 
 MAX_IMPORT_ROWS = 5_000
@@ -266,8 +267,6 @@ class BatchedImportAdminMixin:
         confirm_form = self.create_confirm_form(request)
         if not confirm_form.is_valid():
             return super().process_import(request, **kwargs)
-        from cards.imports import jobs as import_jobs
-
         fmt = int(confirm_form.cleaned_data["format"])
         input_format = self.get_import_formats()[fmt](encoding=self.from_encoding)
         tmp_storage = self.get_tmp_storage_class()(

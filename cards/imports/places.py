@@ -22,6 +22,9 @@ from simple_history.utils import (
     get_change_reason_from_object,
 )
 
+from cards.duplicates import SAME_PLACE_KM
+from cards.gazetteer.facts import distance_km
+from cards.gazetteer.names import fold
 from cards.gazetteer.places import GazetteerPlace
 from cards.models import Deck, DeckCard, Edition, Kind, Place
 
@@ -179,8 +182,6 @@ def _existing(geonames_ids: set[int]) -> dict[int, Place]:
 
 def _hand_made_places() -> dict[tuple[str, str], list[Place]]:
     """Places an editor made without the gazetteer, by folded name and state."""
-    from cards.gazetteer.names import fold
-
     found: dict[tuple[str, str], list[Place]] = {}
     fields = ("id", "geonames_id", "imported_values", *IMPORTED_FIELDS, *TEXT_FIELDS)
     for place in Place.objects.filter(geonames_id__isnull=True).only(*fields).iterator():
@@ -190,10 +191,6 @@ def _hand_made_places() -> dict[tuple[str, str], list[Place]]:
 
 def _same_place(by_name: dict[tuple[str, str], list[Place]], values: dict) -> Place | None:
     """The hand-made place with this name in this state near the same point, if any."""
-    from cards.duplicates import SAME_PLACE_KM
-    from cards.gazetteer.facts import distance_km
-    from cards.gazetteer.names import fold
-
     for place in by_name.get((fold(values["name"]), values["state"]), []):
         far = distance_km(place.latitude, place.longitude, values["latitude"], values["longitude"])
         if place.geonames_id is None and far <= SAME_PLACE_KM:

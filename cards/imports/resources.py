@@ -7,6 +7,7 @@ import math
 from django.utils.translation import gettext as _
 from import_export import fields, resources
 
+from cards.duplicates import existing_place
 from cards.imports.batched import BatchedImportMixin
 from cards.imports.exports import PLAIN_NUMBER_WIDGETS
 from cards.imports.spreadsheet import restore_formula_text
@@ -40,8 +41,6 @@ class PlaceResource(BatchedImportMixin, resources.ModelResource):
         near the same point; so a row for a town already in the database is an update."""
         if str(row.get("id") or "").strip():
             return super().get_instance(instance_loader, row)
-        from cards.duplicates import existing_place
-
         return existing_place(
             name=str(row.get("name") or ""),
             latitude=_number(row.get("latitude")),
