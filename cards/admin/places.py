@@ -139,7 +139,8 @@ class PlaceAdmin(BatchedImportAdminMixin, ImportExportMixin, HistoryAdmin):
     search_fields = ["name", "name_en", "state"]
     list_per_page = 50
     action_form = PlaceActionForm
-    actions = ["add_to_deck", "remove_from_deck", "print_selected"]
+    # The print studio adds "Print selected places" (printing/admin.py).
+    actions = ["add_to_deck", "remove_from_deck"]
     readonly_fields = ["geonames_id", "grid_ns", "grid_we", "world_solutions", "created_at"]
     fieldsets = [
         (
@@ -275,13 +276,6 @@ class PlaceAdmin(BatchedImportAdminMixin, ImportExportMixin, HistoryAdmin):
         )
         for reason in refused:
             messages.error(request, reason)
-
-    @admin.action(description=_("Print selected places"))
-    def print_selected(self, request: HttpRequest, queryset: QuerySet[Place]):
-        # Printing depends on cards, not the other way round: import at call time.
-        from printing.admin_actions import print_places_action
-
-        return print_places_action(self, request, queryset)
 
     @admin.action(description=_("Remove selected places from the chosen deck"))
     def remove_from_deck(self, request: HttpRequest, queryset: QuerySet[Place]) -> None:
