@@ -22,7 +22,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
-from cards.history import HistoryAdmin
+from cards.admin.history import HistoryAdmin
 from cards.models import GRID_DECK_EDITIONS, Colour, Deck, DeckCard, Place
 
 DECK_PARAM = "deck__id__exact"

@@ -22,10 +22,10 @@ from django.utils.http import urlencode
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
+from cards.admin.history import HistoryAdmin
 from cards.grids import jobs as grid_jobs
 from cards.grids.decks import GridDeckError, edition_places
 from cards.grids.models import GERMANY_SLUG, GridEdition
-from cards.history import HistoryAdmin
 
 EXTENT = ("west", "east", "north", "south", "ns_max", "we_max")
 CHECK_MIN_POPULATION = 1000  # the towns whose clamping a warning lists

@@ -16,9 +16,9 @@ from import_export.formats.base_formats import JSON
 from cards.admin.decks import DeckAdmin, DeckCardAdmin, position_for_new_card
 from cards.admin.forms import PlaceAdminForm
 from cards.admin.grids import GridEditionAdmin  # noqa: F401 - registers the grid editions
+from cards.admin.history import HistoryAdmin
 from cards.admin.symbols import SymbolSetAdmin  # noqa: F401 - registers the symbol admin
 from cards.gazetteer.countries import country_choices
-from cards.history import HistoryAdmin
 from cards.imports.batched import BatchedImportAdminMixin
 from cards.imports.exports import SafeCSV, SafeXLSX
 from cards.imports.resources import PlaceResource

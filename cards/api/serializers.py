@@ -29,7 +29,7 @@ class ValidUnicode:
 
 class UnchangedKeepsHistory:
     """An update that changes nothing writes no history entry (as a save without a change in
-    the admin, ``cards.history.HistoryAdmin``)."""
+    the admin, ``cards.admin.history.HistoryAdmin``)."""
 
     def update(self, instance, validated_data):
         unchanged = all(

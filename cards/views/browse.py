@@ -14,10 +14,10 @@ from django.shortcuts import redirect, render
 from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 
-from cards.deck_totals import decks_with_totals
 from cards.gazetteer.countries import country_choices, country_name
 from cards.models import Kind, Place
 from cards.roles import can_print, is_editor
+from cards.views.deck_totals import decks_with_totals
 
 PER_PAGE = 50
 

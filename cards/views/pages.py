@@ -7,10 +7,10 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET
 
-from cards.deck_totals import decks_with_totals
-from cards.maps import deck_map_svgs
 from cards.models import Deck, Edition
 from cards.roles import can_print
+from cards.views.deck_totals import decks_with_totals
+from cards.views.maps import deck_map_svgs
 
 
 @require_GET
