@@ -33,7 +33,7 @@ def main() -> None:
     from django.test import Client
 
     from cards.gazetteer.places import german_places
-    from cards.imports.places import import_places
+    from cards.imports.gazetteer import import_places
     from cards.models import Deck, Edition
 
     call_command("migrate", verbosity=0)

@@ -32,7 +32,7 @@ def main() -> None:
     from django.core.management import call_command
 
     from cards.gazetteer.places import german_places
-    from cards.imports.places import import_places
+    from cards.imports.gazetteer import import_places
 
     call_command("migrate", verbosity=0)
 

@@ -50,7 +50,7 @@ def germany_deck() -> tuple[Deck, object]:
     from cards.backs.germany import describe
     from cards.gazetteer.places import german_places
     from cards.grids.models import germany_edition
-    from cards.imports.places import import_places
+    from cards.imports.gazetteer import import_places
 
     deck, _ = Deck.objects.get_or_create(
         slug="germany",

@@ -16,7 +16,7 @@ from django.utils.text import slugify
 from cards.gazetteer.countries import country_name
 from cards.gazetteer.places import GazetteerPlace
 from cards.grids.models import GERMANY_SLUG, GridEdition, germany_edition
-from cards.imports.places import ImportResult, import_places
+from cards.imports.gazetteer import ImportResult, import_places
 from cards.models import Deck, Edition, Language, Place
 
 

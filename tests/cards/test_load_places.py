@@ -6,7 +6,7 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from cards.gazetteer.places import GazetteerPlace
-from cards.imports.places import import_places
+from cards.imports.gazetteer import import_places
 from cards.models import Deck, DeckCard, Edition, Place
 
 pytestmark = pytest.mark.django_db

@@ -17,7 +17,7 @@ from cards.grids.decks import (
     edition_places,
     fill_deck,
 )
-from cards.imports.places import ImportResult, import_places
+from cards.imports.gazetteer import ImportResult, import_places
 from cards.models import Deck, Edition
 from jobs.console import bar
 
