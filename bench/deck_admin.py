@@ -32,8 +32,8 @@ def main() -> None:
     from django.core.management import call_command
     from django.test import Client
 
-    from cards.gazetteer import german_places
-    from cards.importing import import_places
+    from cards.gazetteer.places import german_places
+    from cards.imports.gazetteer import import_places
     from cards.models import Deck, Edition
 
     call_command("migrate", verbosity=0)

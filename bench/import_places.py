@@ -31,8 +31,8 @@ def main() -> None:
     django.setup()
     from django.core.management import call_command
 
-    from cards.gazetteer import german_places
-    from cards.importing import import_places
+    from cards.gazetteer.places import german_places
+    from cards.imports.gazetteer import import_places
 
     call_command("migrate", verbosity=0)
 
@@ -53,7 +53,7 @@ def main() -> None:
             f"kept edits {result.kept_edits}"
         )
 
-    from cards import gazetteer
+    from cards.gazetteer import places as gazetteer
 
     gazetteer._cleaned_germany.cache_clear()
     started = time.perf_counter()

@@ -95,8 +95,8 @@ def zip_peak_mb(slug: str, dpi: int, processes: int, target: Path) -> tuple[floa
 def import_seconds(rows: int) -> float:
     from tablib import Dataset
 
-    from cards.gazetteer import german_places
-    from cards.resources import PlaceResource
+    from cards.gazetteer.places import german_places
+    from cards.imports.resources import PlaceResource
 
     # The file an editor would import: the largest German towns, none in the database yet.
     towns = sorted(german_places(500), key=lambda p: -p.population)[:rows]

@@ -64,7 +64,7 @@ def main() -> None:
 
 
 def in_process() -> None:
-    from cards.matchdeck import deck_from_symbols, island_symbols
+    from cards.symbols.decks import deck_from_symbols, island_symbols
     from printing.kits.match import render_match_pdf
     from printing.match_draw import place_symbols
     from printing.match_layout import card_layout, coverage

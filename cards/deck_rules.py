@@ -6,19 +6,25 @@ score as 0 inhabitants. Used by the models' ``clean`` (admin and API alike).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-if TYPE_CHECKING:
-    from cards.grids import GridEdition
-    from cards.models import Place
+from cards.grids.models import GridEdition, Located
+
+
+class RuledPlace(Located, Protocol):
+    """What the rules read of a place; ``cards.models.Place`` calls them with itself."""
+
+    name: str
+    population: int | None
+
 
 __all__ = ["check_has_population", "check_inside_edition", "check_inside_germany"]
 
 
-def check_has_population(place: Place) -> None:
+def check_has_population(place: RuledPlace) -> None:
     """Germany cards are compared by population ("most/fewest inhabitants"): a card without one
     would silently score as 0."""
     if place.population is None:
@@ -29,7 +35,7 @@ def check_has_population(place: Place) -> None:
         )
 
 
-def check_inside_germany(place: Place) -> None:
+def check_inside_germany(place: RuledPlace) -> None:
     """Refuse a place outside Germany for a Germany deck instead of clamping its numbers."""
     from geo.outlines import in_germany
 
@@ -46,7 +52,7 @@ def check_inside_germany(place: Place) -> None:
         )
 
 
-def check_inside_edition(place: Place, edition: GridEdition) -> None:
+def check_inside_edition(place: RuledPlace, edition: GridEdition) -> None:
     """Refuse a place outside a grid edition instead of clamping its numbers."""
     if not edition.holds(place):
         raise ValidationError(

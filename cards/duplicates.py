@@ -10,8 +10,8 @@ import math
 
 from django.db.models import Q
 
-from cards.gazetteer_facts import distance_km
-from cards.gazetteer_names import fold
+from cards.gazetteer.facts import distance_km
+from cards.gazetteer.names import fold
 from cards.models import Place
 
 # Two places of the same name closer than this are one place entered twice (a town's centre

@@ -13,14 +13,42 @@ from simple_history.models import HistoricalRecords
 
 from cards.deck_rules import check_has_population, check_inside_edition, check_inside_germany
 from cards.geometry_limits import simplify_geometry
-from cards.grids import GERMANY_SLUG, GridEdition, germany_edition
+from cards.grids.models import GERMANY_SLUG, GridEdition, germany_edition
 from cards.sanitize import coordinate_constraints, forbid_control_characters, validate_finite
-from cards.symbols import MatchCard, MatchCardSymbol, MatchDeck, Symbol, SymbolSet  # noqa: F401
+from cards.symbols.models import MatchCard, MatchCardSymbol, MatchDeck, Symbol, SymbolSet  # noqa: F401
 from cards.validators import parse_solutions, validate_geometry, validate_image, validate_solutions
 
 if TYPE_CHECKING:
     from geo.grid import GridNumbers
     from geo.locate import WorldLocation
+
+# What an editor states about a place, in the order a spreadsheet export and the API give it:
+# the one list that import/export, the REST API and the print studio read. Not in it: the image
+# (a file, which the API adds and a spreadsheet cannot hold), the gazetteer import's own record
+# of what it wrote (imported_values) and the timestamps.
+PLACE_FIELDS = (
+    "id",
+    "name",
+    "name_en",
+    "kind",
+    "country",
+    "state",
+    "description",
+    "description_en",
+    "population",
+    "population_source",
+    "population_year",
+    "latitude",
+    "longitude",
+    "geometry",
+    "stated_latitude",
+    "stated_longitude",
+    "board_override",
+    "solutions_override",
+    "geonames_id",
+)
+# Where a place's data came from: kept and exported, never printed on a card.
+PROVENANCE_FIELDS = ("population_source", "population_year", "geonames_id")
 
 # A card back has room for about three short lines of text at a readable size.
 DESCRIPTION_MAX_LENGTH = 160

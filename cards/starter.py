@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from pathlib import Path
 
 from django.db import transaction
 
-from cards.matchmaking import ISLAND_SLUG, make_match_deck
+from cards import DATA_DIR
 from cards.models import Deck, DeckCard, Edition, Kind, Language, Place
+from cards.symbols.making import ISLAND_SLUG, make_match_deck
 
-WORLD_DECK_FILE = Path(__file__).parent / "data" / "world_deck.json"
+WORLD_DECK_FILE = DATA_DIR / "world_deck.json"
 GERMANY_MIN_POPULATION = 20_000
 # Grid-edition starter decks: (slug, country, German name, minimum population), about 150
 # towns each, like a printed deck.
@@ -47,10 +47,10 @@ class StarterResult:
 
 
 def germany_deck() -> tuple[Deck, object]:
-    from cards.backs import describe
-    from cards.gazetteer import german_places
-    from cards.grids import germany_edition
-    from cards.importing import import_places
+    from cards.backs.germany import describe
+    from cards.gazetteer.places import german_places
+    from cards.grids.models import germany_edition
+    from cards.imports.gazetteer import import_places
 
     deck, _ = Deck.objects.get_or_create(
         slug="germany",
@@ -70,7 +70,7 @@ def germany_deck() -> tuple[Deck, object]:
 
 def grid_deck(slug: str, country: str, name: str, min_population: int) -> tuple[Deck, object]:
     """A country's starter deck in its grid edition (made from the outline when missing)."""
-    from cards.grid_decks import deck_for, edition_for_country, fill_deck
+    from cards.grids.decks import deck_for, edition_for_country, fill_deck
 
     with transaction.atomic():
         edition = edition_for_country(country)

@@ -2,12 +2,12 @@ from __future__ import annotations
 
 from django.urls import path
 
-from cards import views, views_browse
+from cards.views import browse, pages
 
 app_name = "cards"
 urlpatterns = [
-    path("", views.home, name="home"),
-    path("about/", views.about, name="about"),
-    path("cards/", views_browse.browse, name="browse"),
-    path("decks/<slug:slug>/map/", views.deck_map, name="deck-map"),
+    path("", pages.home, name="home"),
+    path("about/", pages.about, name="about"),
+    path("cards/", browse.browse, name="browse"),
+    path("decks/<slug:slug>/map/", pages.deck_map, name="deck-map"),
 ]

@@ -381,12 +381,6 @@ LOGIN_MAX_FAILURES = env_int("LOGIN_MAX_FAILURES", 5, minimum=1)
 LOGIN_LOCKOUT_SECONDS = env_int("LOGIN_LOCKOUT_SECONDS", 900, minimum=1)
 LOGIN_ADDRESS_FAILURES = env_int("LOGIN_ADDRESS_FAILURES", 100, minimum=1)
 
-# Who may use the geography look-up and map images (the point's card answers): a dotted path
-# to a function of the user; geo does not depend on the card database's roles.
-GEO_API_ACCESS = "cards.roles.can_print"
-# Finds a grid edition by slug for `/api/locate/?edition=` (geo knows no card database).
-GEO_GRID_EDITION = "cards.grids.edition_geometry"
-
 # An import with one bad row saves nothing.
 IMPORT_EXPORT_USE_TRANSACTIONS = True
 IMPORT_EXPORT_SKIP_ADMIN_LOG = False

@@ -6,7 +6,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from cards.media_views import media_file
+from cards.views.media import media_file
 from config.login_guard import GuardedAdminAuthenticationForm, GuardedLoginView
 from config.security import with_policy
 
@@ -60,8 +60,8 @@ urlpatterns = [
         with_policy(SpectacularSwaggerSplitView.as_view(url_name="schema")),
         name="api-docs",
     ),
-    path("api/", include("cards.api_urls")),
-    path("api/", include("geo.api_urls")),
+    path("api/", include("cards.api.urls")),
+    path("api/", include("cards.api.geo_urls")),
     path("api/", include("play.shells.api_urls")),
     path("print/", include("printing.urls")),
     path("jobs/", include("jobs.urls")),

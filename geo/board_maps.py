@@ -14,8 +14,9 @@ from shapely.geometry.base import BaseGeometry
 from geo import mapdraw as md
 from geo.boards import BOARDS, CELLS, LETTERS, board, board_fractions, cell_of
 from geo.continents import country_parts
+from geo.grid_frame import language_key
 from geo.labels import Measure, dot_layer, estimate_width, locate
-from geo.maps import INK, LAND_FADED, LAND_OWN, SEA, _label, _lang, _polygons
+from geo.maps import INK, LAND_FADED, LAND_OWN, SEA, geometry_polygons, label_at
 from geo.outlines import countries
 
 
@@ -70,7 +71,7 @@ def board_map(
 ) -> md.MapDrawing:
     """One continent board: its land, other land faded, fields, rectangles, letters, dots."""
     b = board(code)
-    lang = _lang(language)
+    lang = language_key(language)
     left, top = 11.0, 20.0
     w = width_mm - 2 * left
     h = w * b.aspect
@@ -83,8 +84,8 @@ def board_map(
     frame = (((x0, y0), (x1, y0), (x1, y1), (x0, y1)),)
     items: list[md.Item] = [
         md.Polygon(rings=frame, fill=SEA),
-        *_polygons(scale(other), fill=LAND_FADED, stroke="#ffffff", stroke_width=0.2),
-        *_polygons(scale(own), fill=LAND_OWN, stroke="#8c7a52", stroke_width=0.2),
+        *geometry_polygons(scale(other), fill=LAND_FADED, stroke="#ffffff", stroke_width=0.2),
+        *geometry_polygons(scale(own), fill=LAND_OWN, stroke="#8c7a52", stroke_width=0.2),
     ]
     for solution in highlight:
         board_code, i, j = cell_of(solution)
@@ -131,9 +132,9 @@ def board_map(
         cx = x0 + w * (2 * n + 1) / CELLS
         cy = y0 + h * (2 * n + 1) / CELLS
         for y in (y0 - 4.5, y1 + 4.5):
-            items.append(_label(cx, y, columns[n], 4.0, fill=b.colour, weight="bold"))
+            items.append(label_at(cx, y, columns[n], 4.0, fill=b.colour, weight="bold"))
         for x in (x0 - 5.5, x1 + 5.5):
-            items.append(_label(x, cy, rows[n], 4.0, fill=b.colour, weight="bold"))
+            items.append(label_at(x, cy, rows[n], 4.0, fill=b.colour, weight="bold"))
     located = locate(dots, lambda lat, lon: _board_position(code, lat, lon, x0, y0, w, h))
     layer, _ = dot_layer(
         located, mode=labels, frame=(x0, y0, x1, y1), measure=measure or estimate_width

@@ -47,7 +47,7 @@ class MapEdition:
 
     @classmethod
     def from_data(cls, data: dict) -> MapEdition:
-        """From a grid edition's plain data (``cards.grids.GridEdition.as_data``); Germany's
+        """From a grid edition's plain data (``cards.grids.models.GridEdition.as_data``); Germany's
         rule-book grid gets the printed map's view and line step."""
         spec = GridSpec(
             west=data["west"],

@@ -48,7 +48,8 @@ _TEXTS = {
 }
 
 
-def _polygons(geometry: BaseGeometry, **style) -> list[md.Polygon]:
+def geometry_polygons(geometry: BaseGeometry, **style) -> list[md.Polygon]:
+    """The polygons of ``geometry`` (projected), holes kept, as drawing items."""
     items = []
     for part in shapely.get_parts(geometry):
         if part.geom_type != "Polygon" or part.is_empty:
@@ -68,7 +69,7 @@ def _lines(geometry: BaseGeometry, **style) -> list[md.Line]:
     return items
 
 
-def _label(x: float, y: float, text: str, size: float, **style) -> md.Text:
+def label_at(x: float, y: float, text: str, size: float, **style) -> md.Text:
     """A text centred vertically on y."""
     return md.Text(x=x, y=y + size / 2, text=text, size=size, **style)
 
@@ -140,10 +141,10 @@ def grid_map_indexed(
     x1, y1 = x0 + frame.width, y0 + frame.height
     items: list[md.Item] = [
         md.Polygon(rings=(((x0, y0), (x1, y0), (x1, y1), (x0, y1)),), fill=SEA),
-        *_polygons(others, fill=LAND_OTHER, stroke="#ffffff", stroke_width=0.25),
-        *_polygons(own, fill=LAND_GERMANY),
+        *geometry_polygons(others, fill=LAND_OTHER, stroke="#ffffff", stroke_width=0.25),
+        *geometry_polygons(own, fill=LAND_GERMANY),
         *_lines(state_lines, stroke=BORDER, width=0.3),
-        *_polygons(own, fill=None, stroke=INK, stroke_width=0.6),
+        *geometry_polygons(own, fill=None, stroke=INK, stroke_width=0.6),
     ]
     we_lines = [*range(0, spec.we_max + 1, step)]
     ns_lines = [*range(0, spec.ns_max + 1, step)]
@@ -162,13 +163,13 @@ def grid_map_indexed(
         x = float(frame.x(we))
         for y in (y0 - 4.2, y1 + 4.2):
             items.append(md.Circle(x=x, y=y, r=3.5, fill="#ffffff", stroke=INK, stroke_width=0.3))
-            items.append(_label(x, y, str(we), 2.2 if we < 100 else 1.9, fill=INK, weight="bold"))
+            items.append(label_at(x, y, str(we), 2.2 if we < 100 else 1.9, fill=INK, weight="bold"))
     for ns in ns_lines:
         y = float(frame.y(ns))
         for x in (x0 - 6.2, x1 + 6.2):
             items.append(md.Circle(x=x, y=y, r=3.5, fill=INK))
             items.append(
-                _label(x, y, str(ns), 2.2 if ns < 100 else 1.9, fill="#ffffff", weight="bold")
+                label_at(x, y, str(ns), 2.2 if ns < 100 else 1.9, fill="#ffffff", weight="bold")
             )
     located = locate(
         dots,

@@ -16,7 +16,6 @@ class Bar:
         stream = stream or sys.stderr
         on_terminal = hasattr(stream, "isatty") and stream.isatty() and not os.environ.get("CI")
         self._bar = None
-        self._total = 0
         if on_terminal:
             # Imported only on a terminal: in a pipe there is no bar to draw, and the import
             # (about 6 ms after Django's) would be all it cost.
@@ -25,13 +24,9 @@ class Bar:
             self._bar = tqdm(desc=description, file=stream, unit=" steps")
 
     def set_total(self, total: int) -> None:
-        self._total = total
         if self._bar is not None:
             self._bar.total = total
             self._bar.refresh()
-
-    def add_total(self, more: int) -> None:
-        self.set_total(self._total + more)
 
     def advance(self, n: int = 1) -> None:
         if self._bar is not None:

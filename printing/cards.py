@@ -11,8 +11,8 @@ from functools import cache
 
 import numpy as np
 
-from cards.grids import GridEdition
-from cards.models import Deck, DeckCard, Edition, Place
+from cards.grids.models import GridEdition
+from cards.models import PLACE_FIELDS, PROVENANCE_FIELDS, Deck, DeckCard, Edition, Place
 from geo.boards import BOARDS, describe_solution
 from geo.grid import germany_grid_array
 from printing.data import CardData, edition_mark
@@ -20,25 +20,7 @@ from printing.kit import DeckInfo
 
 FALLBACK_BOARD_COLOUR = "#555555"
 # Every place field a card shows or derives from, plus updated_at for edits made elsewhere.
-PRINTED_FIELDS = (
-    "id",
-    "name",
-    "name_en",
-    "kind",
-    "country",
-    "state",
-    "description",
-    "description_en",
-    "population",
-    "latitude",
-    "longitude",
-    "geometry",
-    "stated_latitude",
-    "stated_longitude",
-    "board_override",
-    "solutions_override",
-    "updated_at",
-)
+PRINTED_FIELDS = (*(f for f in PLACE_FIELDS if f not in PROVENANCE_FIELDS), "updated_at")
 
 
 def card_data(

@@ -13,7 +13,7 @@ from functools import lru_cache
 from django.utils import translation
 from django.utils.translation import npgettext, pgettext
 
-from cards.gamedata import SUIT_SYMBOLS
+from cards.games.playing_cards import SUIT_SYMBOLS
 from printing.colours import ink_for
 from printing.i18n import edition_names
 

@@ -19,8 +19,8 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from cards.hyphenation import SOFT_HYPHEN, soft_hyphens
-from cards.matchdeck import ISLAND, PORT, SCORE, TEAM, MatchCardData, MatchDeckData, SymbolData
-from cards.svgpath import Outline, outline
+from cards.symbols.decks import ISLAND, PORT, SCORE, TEAM, MatchCardData, MatchDeckData, SymbolData
+from cards.symbols.svgpath import Outline, outline
 from printing.colours import colour
 from printing.fonts import register_fonts
 from printing.i18n import in_language

@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from cards.matchdeck import ISLAND, SCORE, TEAM, MatchCardData, MatchDeckData, SymbolData
+from cards.symbols.decks import ISLAND, SCORE, TEAM, MatchCardData, MatchDeckData, SymbolData
 from printing.colours import ink_for, legible
 from printing.i18n import in_language
 from printing.layouts import Disc, Face, Polygon, Symbol, Text

@@ -60,7 +60,7 @@ def _rows_the_migrations_made(request):
         return
     if marker is None:
         request.getfixturevalue("transactional_db" if "transactional_db" in wanted else "db")
-    from cards.grids import germany_edition
+    from cards.grids.models import germany_edition
 
     germany_edition()
 

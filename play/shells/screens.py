@@ -21,7 +21,7 @@ from django.utils import translation
 from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
 
-from cards.spreadsheet import neutralise_formula
+from cards.imports.spreadsheet import neutralise_formula
 from play.core import access, reads, store
 from play.core.engine import RuleViolation, Viewer
 from play.core.presentation import error_text, game_url, push_url, qr_svg

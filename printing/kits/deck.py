@@ -11,7 +11,7 @@ from dataclasses import asdict, dataclass
 
 from django.utils.translation import gettext_lazy as _
 
-from cards.gamedata import WORLD_TRACK_MAX, WORLD_TRACK_MIN
+from cards.games.world import WORLD_TRACK_MAX, WORLD_TRACK_MIN
 from printing import extras, pages, rules, world_pieces
 from printing.cards import deck_info
 from printing.data import tip_cards

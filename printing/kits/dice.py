@@ -3,7 +3,7 @@
 Parts, in order: which cards to take from two standard decks; the 36 cards to cut out for classes
 without decks (poker size, nine to a page); the counters (12 per colour, each a fold-over pair
 joined by a hinge: plain on one half, spot on the other); two pawns to fold; a die net; the
-rules sheet in German and English. The card mixes are ``cards.gamedata``'s, which the play
+rules sheet in German and English. The card mixes are ``cards.games``', which the play
 edition deals too.
 """
 
@@ -15,7 +15,8 @@ from django.utils.translation import gettext_lazy as _
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from cards.gamedata import DICE_MIXES, SUIT_SYMBOLS, dice_deck
+from cards.games.dice import DICE_MIXES, dice_deck
+from cards.games.playing_cards import SUIT_SYMBOLS
 from printing import pagedraw, rules
 from printing.colours import colour, ink_for
 from printing.data import CardData

@@ -1,5 +1,5 @@
 """The Match kit: a match deck's round cards on A4/Letter sheets (or one PNG per face) and
-the rules of the island games. No database: the card source is ``cards.matchdeck``'s plain
+the rules of the island games. No database: the card source is ``cards.symbols.decks``'s plain
 ``MatchDeckData``. Each front page carries a line crediting the symbols' source and licence.
 """
 
@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy as _
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from cards.matchdeck import MatchCardData, MatchDeckData
+from cards.symbols.decks import MatchCardData, MatchDeckData
 from printing import match_faces, rules
 from printing.fonts import GlyphError, register_fonts
 from printing.i18n import in_language

@@ -1,7 +1,7 @@
 """The Numbers kit (the cooperative calculation game): a 54-card deck with large indices for
 classes without playing cards, a target sheet, and the rules in German and English.
 
-The deck is ``cards.gamedata``'s, the same the play edition deals; its faces are the playing-card
+The deck is ``cards.games``', the same the play edition deals; its faces are the playing-card
 designs of ``printing.designs_playing``, drawn by the one face renderer.
 """
 
@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from cards.gamedata import numbers_deck
+from cards.games.numbers import numbers_deck
 from printing import pagedraw, rules
 from printing.colours import colour
 from printing.data import CardData

@@ -7,7 +7,7 @@ The same decisions as the play edition's rules module (numbered there); keep the
 
 from __future__ import annotations
 
-from cards.gamedata import DICE_MIXES, DICE_STALL_TURNS, dice_set_size
+from cards.games.dice import DICE_MIXES, DICE_STALL_TURNS, dice_set_size
 
 MATERIAL = {
     ("de", "standard"): "36 Spielkarten aus zwei Kartenspielen: von jedem Wert 2 bis 9 drei "

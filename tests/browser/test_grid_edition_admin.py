@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from cards.grids import GridEdition
+from cards.grids.models import GridEdition
 from cards.models import Deck
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -20,7 +20,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def test_a_teacher_prints_a_grid_edition_deck(
     country, slug, name, browser, live_server, teacher, screenshot_dir
 ):
-    from cards.grid_decks import deck_for, edition_for_country, fill_deck
+    from cards.grids.decks import deck_for, edition_for_country, fill_deck
 
     deck = deck_for(slug, edition_for_country(country), name=name, language="de")
     fill_deck(deck, 30_000, 12)

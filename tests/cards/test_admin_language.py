@@ -7,8 +7,8 @@ import re
 import pytest
 from django.utils import translation
 
+from cards.imports.widgets import ChoiceWidget
 from cards.models import Board, Kind
-from cards.resource_widgets import ChoiceWidget
 
 pytestmark = pytest.mark.django_db
 

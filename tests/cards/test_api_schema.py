@@ -8,7 +8,7 @@ import re
 import pytest
 from rest_framework.test import APIClient
 
-from cards.planes import SUPPORTED_ORDERS
+from cards.symbols.planes import SUPPORTED_ORDERS
 
 pytestmark = pytest.mark.django_db
 

@@ -5,9 +5,11 @@ from __future__ import annotations
 import pytest
 
 from cards import starter
-from cards.backs import MAX_LENGTH, describe, direction_index
-from cards.gazetteer import german_places
-from cards.gazetteer_facts import place_facts
+from cards.backs.germany import MAX_LENGTH, describe, direction_index, height_sentence
+from cards.backs.world import describe_world
+from cards.gazetteer.facts import place_facts
+from cards.gazetteer.places import german_places
+from cards.gazetteer.world import town_facts, world_places
 from cards.models import Place
 
 
@@ -53,6 +55,17 @@ def test_the_height_is_geonames_own(backs, by_name):
     metres = place_facts()[stade.geonames_id].elevation
     assert f"Liegt {metres} m über dem Meeresspiegel." in backs[stade.geonames_id].de
     assert f"{metres} m above sea level." in backs[stade.geonames_id].en
+
+
+def test_a_back_outside_germany_states_the_height_in_the_same_words():
+    towns = world_places("AT", 100_000)
+    graz = next(t for t in towns if t.name == "Graz")
+    metres = town_facts()[graz.geonames_id].elevation
+    back = describe_world(towns)[graz.geonames_id]
+    german, english = height_sentence(metres)
+    assert german in back.de
+    assert english in back.en
+    assert height_sentence(None) is None
 
 
 def test_the_nearest_bigger_city_is_nearest_and_bigger(backs, by_name):

@@ -7,8 +7,8 @@ import re
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
-from cards.gazetteer import german_places
-from cards.importing import import_places
+from cards.gazetteer.places import german_places
+from cards.imports.gazetteer import import_places
 from cards.models import Place
 from tests.conftest import api_client_for
 

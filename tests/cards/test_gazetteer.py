@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cards import gazetteer
-from cards.gazetteer import GERMAN_STATES, german_places, search
-from cards.gazetteer_names import fold, german_name, loose_fold
+from cards.gazetteer import places as gazetteer
+from cards.gazetteer.names import fold, german_name, loose_fold
+from cards.gazetteer.places import GERMAN_STATES, german_places, search
 
 # City districts GeoNames lists as places, from eight cities.
 DISTRICTS = [

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 
-from cards import gazetteer_data
-from cards.gazetteer_data import by_size, data_file, german_records, world_records
+from cards.gazetteer import data as gazetteer_data
+from cards.gazetteer.data import by_size, data_file, german_records, world_records
 
 LIGHT_FIELDS = ("geonameid", "name", "latitude", "longitude", "countrycode", "population")
 

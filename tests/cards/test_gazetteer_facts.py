@@ -9,10 +9,10 @@ from collections import Counter
 
 import pytest
 
-from cards.gazetteer import german_places
-from cards.gazetteer_data import german_records
-from cards.gazetteer_facts import kreise, place_facts
-from cards.gazetteer_names import TITLE_IS_THE_NAME, common_name
+from cards.gazetteer.data import german_records
+from cards.gazetteer.facts import kreise, place_facts
+from cards.gazetteer.names import TITLE_IS_THE_NAME, common_name
+from cards.gazetteer.places import german_places
 
 
 @pytest.fixture(scope="module")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from cards.grids import GridEdition, germany_edition
+from cards.grids.models import GridEdition, germany_edition
 from cards.models import Deck
 
 pytestmark = pytest.mark.django_db
@@ -138,7 +138,7 @@ def test_filling_refuses_a_deck_of_another_edition(client, editor, germany_deck)
 def test_a_grid_decks_card_list_adds_places_without_colours_and_refuses_outsiders(
     client, editor, berlin
 ):
-    from cards.grid_decks import edition_for_country
+    from cards.grids.decks import edition_for_country
     from cards.models import Place
 
     deck = Deck.objects.create(slug="at", name="AT", edition="grid", grid=edition_for_country("AT"))

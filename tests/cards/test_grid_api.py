@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from cards.grids import GridEdition
+from cards.grids.models import GridEdition
 from cards.models import Place
 from tests.conftest import api_client_for
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from cards.gazetteer_world import country_places
+from cards.gazetteer.world import country_places
 from geo.grid import RANGE_LIMIT
 from geo.grid_editions import check, edition_shape, suggest_for
 

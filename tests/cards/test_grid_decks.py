@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 from django.core.management import CommandError, call_command
 
-from cards.backs import MAX_LENGTH
-from cards.gazetteer import german_places
-from cards.gazetteer_world import world_places
-from cards.grid_decks import edition_for_country, fill_deck
-from cards.grids import GridEdition
+from cards.backs.germany import MAX_LENGTH
+from cards.gazetteer.places import german_places
+from cards.gazetteer.world import world_places
+from cards.grids.decks import edition_for_country, fill_deck
+from cards.grids.models import GridEdition
 from cards.models import Deck, Place
 
 
@@ -119,7 +119,7 @@ def test_parts_of_a_town_filed_under_its_codes_are_not_towns_of_their_own():
 
 
 def test_cards_carry_german_names_where_german_has_its_own():
-    from cards.gazetteer_world import card_names
+    from cards.gazetteer.world import card_names
 
     assert card_names("CH", 2660646, "Geneva") == ("Genf", "Geneva")
     assert card_names("IT", 3169070, "Rome") == ("Rom", "Rome")  # the world deck's names

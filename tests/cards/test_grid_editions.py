@@ -8,7 +8,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.utils import translation
 
-from cards.grids import GridEdition, germany_edition
+from cards.grids.models import GridEdition, germany_edition
 from cards.models import Deck, DeckCard, Edition, Place
 
 NUMBERS = Path(__file__).parents[1] / "geo" / "data" / "germany_deck_numbers.tsv"

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from django.core.management import CommandError, call_command
 
-from cards.gazetteer import GazetteerPlace
-from cards.importing import import_places
+from cards.gazetteer.places import GazetteerPlace
+from cards.imports.gazetteer import import_places
 from cards.models import Deck, DeckCard, Edition, Place
 
 pytestmark = pytest.mark.django_db

@@ -10,9 +10,9 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import CommandError, call_command
 
-from cards.matchmaking import make_match_deck
 from cards.models import Deck, DeckCard, Edition, Place
-from cards.symbols import MatchCardSymbol, MatchDeck, Symbol, SymbolSet
+from cards.symbols.making import make_match_deck
+from cards.symbols.models import MatchCardSymbol, MatchDeck, Symbol, SymbolSet
 from tests.conftest import api_client_for
 
 pytestmark = pytest.mark.django_db

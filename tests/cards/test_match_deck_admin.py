@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from cards.symbols import MatchDeck
+from cards.symbols.models import MatchDeck
 
 pytestmark = pytest.mark.django_db
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from cards.matchmaking import make_match_deck
+from cards.symbols.making import make_match_deck
 
 pytestmark = pytest.mark.django_db
 

@@ -7,14 +7,14 @@ from itertools import combinations
 
 import pytest
 
-from cards.matchdeck import (
+from cards.symbols.decks import (
     DeckError,
     MatchCardData,
     MatchDeckData,
     SymbolData,
     build_cards,
 )
-from cards.planes import PlaneError
+from cards.symbols.planes import PlaneError
 
 
 def test_it_makes_the_island_edition_from_the_full_plane_of_order_eight():

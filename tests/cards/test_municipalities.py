@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from cards.municipalities import stand_ins
+from cards.gazetteer.municipalities import stand_ins
 
 
 def test_the_most_populous_eligible_place_stands_for_a_municipality_without_a_town():

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from cards.svgpath import PathError, outline, parse, to_d
+from cards.symbols.svgpath import PathError, outline, parse
 
 ISLAND = Path(__file__).resolve().parents[2] / "cards" / "data" / "island_symbols.json"
 
@@ -65,10 +65,6 @@ def test_it_reads_numbers_packed_without_separators():
 def test_it_refuses_broken_path_data_with_a_reason(d, message):
     with pytest.raises(PathError, match=message):
         parse(d)
-
-
-def test_it_writes_parsed_paths_back_as_path_data():
-    assert to_d(parse("m1 1h2.505")) == "M1 1L3.5 1"
 
 
 def test_it_bounds_every_point_by_the_outline_disc():

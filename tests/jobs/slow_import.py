@@ -6,8 +6,8 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from cards import import_jobs
-from cards.resources import PlaceResource
+from cards.imports import jobs as import_jobs
+from cards.imports.resources import PlaceResource
 
 
 def run(job, progress):

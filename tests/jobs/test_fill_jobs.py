@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from cards.grid_decks import edition_for_country
+from cards.grids.decks import edition_for_country
 from cards.models import Deck
 from jobs.models import Job, Status
-from tests.jobs.test_print_jobs import _wait
+from tests.jobs.waiting import wait_for_job
 
 pytestmark = pytest.mark.servers
 
@@ -23,7 +23,7 @@ def test_a_deck_is_filled_from_the_gazetteer_on_the_worker(client, editor, task_
         HTTP_ACCEPT_LANGUAGE="en",
     )
     assert response.status_code == 302 and "/jobs/" in response["Location"]
-    job = _wait(Job.objects.get().pk)
+    job = wait_for_job(Job.objects.get().pk)
     assert job.status == Status.DONE, job.message
     deck = Deck.objects.get(slug="oesterreich")
     assert deck.grid_id == austria.pk and deck.cards.count() == 8

@@ -4,7 +4,6 @@ about joining, cancelling and lost jobs need no worker (nothing may run meanwhil
 from __future__ import annotations
 
 import io
-import time
 import zipfile
 from datetime import timedelta
 
@@ -14,18 +13,9 @@ from django.utils import timezone
 
 from jobs import runner
 from jobs.models import Job, Status
+from tests.jobs.waiting import wait_for_job
 
 pytestmark = pytest.mark.servers
-
-
-def _wait(job_id, timeout=90) -> Job:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        job = Job.objects.get(pk=job_id)
-        if not job.is_open:
-            return job
-        time.sleep(0.2)
-    raise AssertionError(f"job still {job.status} after {timeout} s")
 
 
 def _start(client, deck, kind="zip", query="dpi=72"):
@@ -39,7 +29,7 @@ def test_a_png_zip_job_runs_on_the_worker_and_is_downloaded(
     client, teacher, germany_deck, task_worker
 ):
     client.force_login(teacher)
-    job = _wait(_start(client, germany_deck).pk)
+    job = wait_for_job(_start(client, germany_deck).pk)
     assert job.status == Status.DONE, job.message
     assert job.done == job.total == 6  # 3 cards, front and back
     assert job.expires_at > timezone.now() + timedelta(hours=23)
@@ -55,7 +45,7 @@ def test_a_png_zip_job_runs_on_the_worker_and_is_downloaded(
 
 def test_a_pdf_job_runs_on_the_worker(client, teacher, germany_deck, task_worker):
     client.force_login(teacher)
-    job = _wait(_start(client, germany_deck, "pdf", "what=cards").pk)
+    job = wait_for_job(_start(client, germany_deck, "pdf", "what=cards").pk)
     assert job.status == Status.DONE, job.message
     with job.open_file() as stored:
         assert stored.read().startswith(b"%PDF")

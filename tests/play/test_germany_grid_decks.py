@@ -10,7 +10,7 @@ import pytest
 from django.test import Client
 from django.utils import translation
 
-from cards.grids import germany_edition
+from cards.grids.models import germany_edition
 from cards.models import Deck, Place
 from cards.snapshot import grid_data
 from geo.grid import germany_grid

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from cards.grid_decks import deck_for, edition_for_country, fill_deck
+from cards.grids.decks import deck_for, edition_for_country, fill_deck
 from cards.models import Deck
 from printing.cards import deck_info
 

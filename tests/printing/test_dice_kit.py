@@ -11,7 +11,7 @@ import pypdf
 import pytest
 from django.core.management import CommandError, call_command
 
-from cards.gamedata import dice_deck
+from cards.games.dice import dice_deck
 from printing import kits
 from printing.kitcore import KitError
 from printing.kits.dice import COUNTER, HINGE, cards, hinge_offset
@@ -63,7 +63,7 @@ def test_the_rules_follow_the_mix_and_the_summary():
 
 
 def test_the_rules_end_a_stalled_game_as_the_game_on_screen_does():
-    from cards.gamedata import DICE_STALL_TURNS as STALL_TURNS
+    from cards.games.dice import DICE_STALL_TURNS as STALL_TURNS
 
     en = dict(sheet("dice", "en", "standard")[1])["Stalemate"]
     de = dict(sheet("dice", "de", "standard")[1])["Stillstand"]

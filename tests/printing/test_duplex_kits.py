@@ -10,7 +10,7 @@ import pypdf
 import pytest
 from pypdf.generic import ContentStream
 
-from cards.matchdeck import deck_from_symbols, island_symbols
+from cards.symbols.decks import deck_from_symbols, island_symbols
 from printing.kit import DeckInfo
 from printing.kits import dice, match, numbers
 from printing.kits.deck import GERMANY, WORLD

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from cards.gazetteer import german_places
+from cards.gazetteer.places import german_places
 from printing.data import tip_texts
 from printing.fonts import BOLD, REGULAR
 from printing.shaping import missing_glyphs

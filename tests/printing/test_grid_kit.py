@@ -13,7 +13,7 @@ import pypdfium2 as pdfium
 import pytest
 from django.core.management import CommandError, call_command
 
-from cards.grid_decks import deck_for, edition_for_country, fill_deck
+from cards.grids.decks import deck_for, edition_for_country, fill_deck
 from geo import mapdraw as md
 from geo.grid_editions import suggest_for
 from geo.grid_frame import MapEdition

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cards.gazetteer import german_places
+from cards.gazetteer.places import german_places
 from cards.hyphenation import SOFT_HYPHEN, soft_hyphens
 from printing.designs import germany_front
 from printing.fonts import BOLD, register_fonts

@@ -9,7 +9,7 @@ from unittest import mock
 import pypdf
 import pytest
 
-from cards.gazetteer import german_places
+from cards.gazetteer.places import german_places
 from geo import mapdraw as md
 from geo.board_maps import board_map
 from geo.labels import overlaps, text_box

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from cards.matchdeck import SymbolData, deck_from_symbols, island_symbols
+from cards.symbols.decks import SymbolData, deck_from_symbols, island_symbols
 from printing.fonts import register_fonts
 from printing.match_draw import label_lines, place_symbols, symbol_radius
 from printing.match_layout import GAP, TEXT_TILT, LayoutError, Spot, card_layout, layout_problems

@@ -13,8 +13,8 @@ import pytest
 from django.core.management import CommandError, call_command
 from PIL import Image
 
-from cards.matchdeck import SymbolData, deck_from_symbols, island_symbols
-from cards.matchmaking import make_match_deck
+from cards.symbols.decks import SymbolData, deck_from_symbols, island_symbols
+from cards.symbols.making import make_match_deck
 from printing.kit import PrintError
 from printing.kits.match import render_match_pdf, render_match_png_zip
 from printing.round_sheets import RoundSpec, centres, impose_round

@@ -11,7 +11,7 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.urls import reverse
 
-from cards.matchmaking import make_match_deck
+from cards.symbols.making import make_match_deck
 
 pytestmark = pytest.mark.django_db
 

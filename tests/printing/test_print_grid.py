@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cards.matchdeck import deck_from_symbols, island_symbols
+from cards.symbols.decks import deck_from_symbols, island_symbols
 from printing.data import CardData, edition_mark
 from printing.kit import DeckInfo
 from printing.kits import deck as deck_kits

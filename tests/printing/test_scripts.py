@@ -8,7 +8,7 @@ import pypdfium2
 import pytest
 from reportlab.pdfbase.ttfonts import ShapedStr
 
-from cards.matchdeck import SymbolData, deck_from_symbols
+from cards.symbols.decks import SymbolData, deck_from_symbols
 from printing.data import CardData
 from printing.fonts import BOLD, EMBOLDENED, REGULAR, GlyphError, cmap
 from printing.kit import DeckInfo, PrintError

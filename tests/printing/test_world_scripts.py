@@ -9,7 +9,7 @@ import io
 import pypdfium2
 import pytest
 
-from cards.matchdeck import SymbolData, deck_from_symbols
+from cards.symbols.decks import SymbolData, deck_from_symbols
 from printing.data import CardData
 from printing.kit import DeckInfo
 from printing.kits.deck import PrintOptions, render_pdf

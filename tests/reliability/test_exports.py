@@ -10,8 +10,8 @@ import re
 import pytest
 from openpyxl import load_workbook
 
+from cards.imports.spreadsheet import neutralise_formula, restore_formula_text
 from cards.models import Place
-from cards.spreadsheet import neutralise_formula, restore_formula_text
 from tests.reliability.helpers import confirm_import, import_csv
 
 pytestmark = pytest.mark.django_db

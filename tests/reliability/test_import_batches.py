@@ -8,9 +8,9 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import IntegrityError, connection, transaction
 
-from cards.batched_import import MAX_IMPORT_BYTES, MAX_IMPORT_ROWS
+from cards.imports.batched import MAX_IMPORT_BYTES, MAX_IMPORT_ROWS
+from cards.imports.resources import PlaceResource
 from cards.models import Deck, Edition, Place
-from cards.resources import PlaceResource
 from jobs.models import Job, Status
 from tests.reliability.helpers import IMPORT_URL, confirm_import, import_csv
 

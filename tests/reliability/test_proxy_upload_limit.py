@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from cards.batched_import import MAX_IMPORT_BYTES
+from cards.imports.batched import MAX_IMPORT_BYTES
 from cards.validators import IMAGE_MAX_BYTES
 from tests.browser import cluster
 

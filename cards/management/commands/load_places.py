@@ -8,10 +8,16 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 from django.utils.text import slugify
 
-from cards.gazetteer import known_countries
-from cards.gazetteer_world import country_places
-from cards.grid_decks import GridDeckError, deck_for, edition_for_country, edition_places, fill_deck
-from cards.importing import ImportResult, import_places
+from cards.gazetteer.places import known_countries
+from cards.gazetteer.world import country_places
+from cards.grids.decks import (
+    GridDeckError,
+    deck_for,
+    edition_for_country,
+    edition_places,
+    fill_deck,
+)
+from cards.imports.gazetteer import ImportResult, import_places
 from cards.models import Deck, Edition
 from jobs.console import bar
 

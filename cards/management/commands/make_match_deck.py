@@ -7,10 +7,10 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from cards.matchdeck import DeckError
-from cards.matchmaking import make_match_deck
 from cards.models import Language
-from cards.planes import PlaneError, plane_size
+from cards.symbols.decks import DeckError
+from cards.symbols.making import make_match_deck
+from cards.symbols.planes import PlaneError, plane_size
 
 
 class Command(BaseCommand):

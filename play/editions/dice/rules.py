@@ -50,7 +50,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from cards.gamedata import DICE_COURT_RANKS, DICE_GRID, DICE_MIXES, DICE_STALL_TURNS, dice_deck
+from cards.games.dice import DICE_COURT_RANKS, DICE_GRID, DICE_MIXES, DICE_STALL_TURNS, dice_deck
 from play.core.errors import NotYourTurn, RoundClosed, RuleViolation
 from play.core.ranking import final_ranking, no_winner_unless_scored, winners
 

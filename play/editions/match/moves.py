@@ -22,7 +22,7 @@ def island_deck() -> dict[str, Any]:
     """The built-in island deck: the plane of order 8 with the island symbols (German and
     English names), built by the card database's pure modules."""
     try:
-        from cards.matchdeck import deck_from_symbols, island_symbols
+        from cards.symbols.decks import deck_from_symbols, island_symbols
     except ImportError:  # a checkout without symbol decks
         raise RuleViolation("no_deck", "The island games need the island deck.") from None
     deck = deck_from_symbols("Island", 8, island_symbols(), seed=1)

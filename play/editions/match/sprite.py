@@ -14,7 +14,7 @@ from html import escape
 
 
 def sprite_svg() -> str:
-    from cards.matchdeck import ISLAND_DATA, island_symbols
+    from cards.symbols.decks import ISLAND_DATA, island_symbols
 
     symbols = island_symbols()
     parts = [

@@ -22,7 +22,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from cards.gamedata import NUMBERS_JOKER, RANK_LABELS, SUIT_SYMBOLS, numbers_deck
+from cards.games.numbers import NUMBERS_JOKER, numbers_deck
+from cards.games.playing_cards import RANK_LABELS, SUIT_SYMBOLS
 from play.core.engine import NotYourTurn, RoundClosed, RuleViolation, arg_choice, arg_int
 from play.core.ranking import no_winner_unless_scored
 

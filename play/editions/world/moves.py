@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from cards.gamedata import WORLD_TRACK_MAX, WORLD_TRACK_MIN
+from cards.games.world import WORLD_TRACK_MAX, WORLD_TRACK_MIN
 from play.core.engine import Context, RoundClosed, RuleViolation
 from play.editions.world import rules
 from play.editions.world.guess import Guess

@@ -28,7 +28,7 @@ def test_the_committed_symbol_sprite_is_the_island_symbols_icon_data():
     from pathlib import Path
     from xml.etree import ElementTree
 
-    from cards.matchdeck import island_symbols
+    from cards.symbols.decks import island_symbols
     from play.editions.match import sprite
 
     committed = Path(sprite.__file__).parent / "static" / "play" / "match" / "symbols.svg"

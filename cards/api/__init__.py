@@ -1,0 +1,1 @@
+"""The card database's REST API: places, decks, the gazetteer look-up, match planes."""

@@ -1,0 +1,1 @@
+"""Card-back texts built only from gazetteer data, and the admin's live preview of them."""

@@ -1,0 +1,1 @@
+"""The offline gazetteer: GeoNames data, proper names, facts, towns of the world, loading."""

@@ -1,0 +1,1 @@
+"""Symbol-matching decks: symbol sets, projective planes, match decks and their previews."""
