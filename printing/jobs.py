@@ -10,8 +10,8 @@ from django.conf import settings
 from django.http import QueryDict
 
 from jobs.runner import JobFailed
-from printing.kitcore import KitError
-from printing.png import pool_size
+from printing.core.kit import KitError
+from printing.core.png import pool_size
 
 KINDS = ("pdf", "zip")
 

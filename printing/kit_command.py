@@ -15,9 +15,9 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from cards.models import Deck, Edition
 from jobs.console import bar
 from printing import kits
-from printing.i18n import in_language
-from printing.kitcore import Kit, KitError, Option
-from printing.png import pool_size
+from printing.core.i18n import in_language
+from printing.core.kit import Kit, KitError, Option
+from printing.core.png import pool_size
 
 # Flags for switches that are on by default.
 OFF_SWITCHES = {"crop_marks": "--no-crop-marks", "cut_lines": "--no-cut-lines"}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django import forms
 
-from printing.kitcore import Kit, KitError, Option
+from printing.core.kit import Kit, KitError, Option
 
 
 def _field(option: Option) -> forms.Field:

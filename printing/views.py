@@ -22,10 +22,10 @@ from cards.models import Deck, Edition
 from cards.roles import can_print
 from jobs import runner
 from printing import kits
-from printing.cards import deck_fingerprint
+from printing.core.deck_source import deck_fingerprint
+from printing.core.kit import Job, Kit, KitError
+from printing.core.png import preview_png
 from printing.kit_forms import KitForm, bound_form
-from printing.kitcore import Job, Kit, KitError
-from printing.png import preview_png
 
 CACHE_SECONDS = 24 * 3600
 PREVIEW_DPI = 60

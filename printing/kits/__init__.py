@@ -1,15 +1,18 @@
-"""Every print kit, by slug: one module per kit, each a ``printing.kitcore.Kit`` made of data.
+"""Every print kit, by slug: one module per kit, each a ``printing.core.kit.Kit`` made of data.
 
 Adding a kit: write ``printing/kits/<slug>.py`` with its parts (each a function appending pages
-to the document), its options (mostly the shared ones of ``printing.kitcore``) and its faces,
+to the document), its options (mostly the shared ones of ``printing.core.kit``) and its faces,
 and add its ``KIT`` here. The options page, the PDF, PNG and preview views, ``render_kit`` and
 the ``/print/`` list then offer it without further code.
 """
 
 from __future__ import annotations
 
-from printing.kitcore import Kit, KitError
-from printing.kits import deck, dice, match, numbers
+from printing.core.kit import Kit, KitError
+from printing.kits.dice import kit as dice
+from printing.kits.grid import kit as deck
+from printing.kits.match import kit as match
+from printing.kits.numbers import kit as numbers
 
 KITS: dict[str, Kit] = {
     kit.slug: kit for kit in (deck.GERMANY, deck.GRID, deck.WORLD, match.KIT, numbers.KIT, dice.KIT)

@@ -13,9 +13,9 @@ from django.core.management import CommandError, call_command
 
 from cards.gamedata import dice_deck
 from printing import kits
-from printing.kitcore import KitError
-from printing.kits.dice import COUNTER, HINGE, cards, hinge_offset
-from printing.rules import sheet
+from printing.core.kit import KitError
+from printing.core.rules_sheet import sheet
+from printing.kits.dice.kit import COUNTER, HINGE, cards, hinge_offset
 
 DICE = kits.get("dice")
 
@@ -123,8 +123,8 @@ def test_a_pawns_folds_are_dashed_and_only_its_outline_is_cut(kit):
     solid outline in the cut ink."""
     from reportlab.pdfgen.canvas import Canvas
 
-    from printing import world_pieces
-    from printing.kits import dice
+    from printing.kits.dice import kit as dice
+    from printing.kits.world import pieces as world_pieces
 
     canvas = Canvas(io.BytesIO())
     if kit == "dice":
@@ -144,7 +144,7 @@ def test_the_die_nets_twelve_folds_are_dashed_and_its_cuts_solid():
     edges of the outline are cut, each meeting a tab when glued."""
     from reportlab.pdfgen.canvas import Canvas
 
-    from printing.kits import dice
+    from printing.kits.dice import kit as dice
 
     folds, cuts = dice.net_edges()
     assert len(folds) == 12 and len(cuts) == len(dice.TABS) == 7

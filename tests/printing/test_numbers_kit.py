@@ -11,8 +11,8 @@ from django.core.management import CommandError, call_command
 from pypdf import PdfReader
 
 from printing import kits
-from printing.kitcore import KitError
-from printing.kits.numbers import deck
+from printing.core.kit import KitError
+from printing.kits.numbers.kit import deck
 
 NUMBERS = kits.get("numbers")
 
@@ -117,7 +117,7 @@ def test_the_back_pattern_stays_inside_each_cards_bleed(bleed):
 
 
 def test_the_small_numbers_variant_says_the_tens_card_is_ace_to_nine():
-    from printing.rules.numbers import RULES
+    from printing.kits.numbers.rules import RULES
 
     for language, words in (("en", "the tens as the hundreds otherwise, so Ace–9"),
                             ("de", "Zehner wie sonst die Hunderter, also Ass–9")):  # fmt: skip

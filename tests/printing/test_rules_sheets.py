@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from printing.rules.editions import RULES
+from printing.kits.grid.rules import RULES
 
 WHOLE = {
     ("germany", "de"): ("linke Nachbar des vorigen Startspielers", "scheiden danach aus dem Spiel",

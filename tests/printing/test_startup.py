@@ -31,7 +31,7 @@ def test_setup_and_the_print_command_load_neither_the_api_nor_the_progress_bar()
     )
     setup, command = json.loads(result.stdout.strip().splitlines()[-1])
     assert setup == []
-    assert command == ["numpy"]  # the grid numbers of the deck's cards (printing.cards)
+    assert command == ["numpy"]  # the grid numbers of the deck's cards (printing.core.deck_source)
 
 
 def test_runserver_is_daphne_s_so_that_make_run_serves_the_sockets():
