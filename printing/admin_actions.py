@@ -11,7 +11,7 @@ from cards.models import Edition
 from cards.roles import can_print
 from printing.core.deck import DeckInfo
 from printing.core.deck_source import places_cards
-from printing.kits.grid.kit import PrintOptions, render_pdf
+from printing.requests import PrintOptions, render_pdf
 
 
 @admin.action(description=_("Print selected places"))

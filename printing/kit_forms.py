@@ -59,6 +59,9 @@ def bound_form(kit: Kit, query, deck=None) -> KitForm:
     sent = set(query) if query else set()
     if query:
         data.update(query.dict())
+        parts = query.getlist("what") if hasattr(query, "getlist") else []
+        if len(parts) > 1:  # some parts (``?what=counters&what=rules``): dict() keeps the last
+            data["what"] = parts
         if "layout" in query or "what" in query:  # the form was sent (its menus always are)
             for option in kit.options:
                 if option.kind is bool and option.name not in query:

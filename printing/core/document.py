@@ -19,6 +19,7 @@ from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
 
 from printing.core.data import CardData
+from printing.core.designs import faces_for
 from printing.core.fonts import register_fonts
 from printing.core.i18n import in_language
 from printing.core.imposition import impose
@@ -26,7 +27,6 @@ from printing.core.layouts import Face
 from printing.core.render import draw_face
 from printing.core.shaping import draw_string
 from printing.core.sheets import MIN_MARGIN, PAPER_EDGE, Mark, Page, Rect, SheetSpec, face_page
-from printing.kits.grid.faces import faces_for
 
 PageDrawer = Callable[[Canvas, float, float], None]  # canvas, page width and height in mm
 Bleed = tuple[float, float, float, float]  # left, top, right, bottom in mm
@@ -149,7 +149,7 @@ class Document:
             self.canvas.setViewerPreference("Duplex", "Simplex")
 
     def add_sheets(self, cards: Sequence[CardData], spec: SheetSpec) -> None:
-        """Data-driven cards (``printing.kits.grid.faces``) imposed on sheets."""
+        """Data-driven cards (``printing.core.designs``) imposed on sheets."""
         w, h = spec.card
 
         def draw(c: Canvas, index: int, side: str, bleed: Bleed) -> None:

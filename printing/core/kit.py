@@ -131,6 +131,13 @@ class Kit:
     load: Callable[[Any, str | None], Any] | None = None
     extra_parts: tuple[Part, ...] = ()  # chosen by name only, never part of "kit"
     public: bool = False  # anyone may download it (no card data of the database in it)
+    # For a deck kit, what the views, commands and the job worker ask of a deck without
+    # knowing the kit: everything it prints as a string that changes with every edit (the
+    # key of cached files), its number of cards, and why it cannot print yet (None: it can).
+    fingerprint: Callable[[Any], str] | None = None
+    count: Callable[[Any], int] | None = None
+    unready: Callable[[Any], str | None] | None = None
+    credit: Callable[[Any], str] | None = None  # a line about the deck's sources for its page
 
     def option(self, name: str) -> Option | None:
         return next((o for o in self.options if o.name == name), None)

@@ -11,7 +11,9 @@ each card then adds only its own texts and shapes, all its texts in one PDF text
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from functools import lru_cache
+from typing import Any
 
 from reportlab.lib.colors import HexColor
 from reportlab.lib.rl_accel import escapePDF, fp_str
@@ -33,18 +35,15 @@ from printing.core.layouts import (
     Face,
     Image,
     Index,
-    Map,
+    LayoutError,
     Pattern,
     Polygon,
-    Symbol,
     Text,
 )
 from printing.core.shaping import draw_string, plain, runs, text_out
 from printing.core.shaping import width as run_width
 from printing.core.sheets import MAX_BLEED
 from printing.core.textfit import LEADING, fit_text, text_width
-from printing.kits.match.draw import draw_symbol
-from printing.kits.world.board_diagram import draw_board_diagram
 
 Bleed = tuple[float, float, float, float]  # left, top, right, bottom in millimetres
 
@@ -82,10 +81,6 @@ def _draw_background(canvas: Canvas, el: Background, data: CardData, face: Face,
     canvas.setFillColor(_resolve(el.fill, data))
     w, h = face.width + left + right, face.height + top + bottom
     canvas.rect(-left * mm, -bottom * mm, w * mm, h * mm, stroke=0, fill=1)
-
-
-def _draw_map(canvas: Canvas, el: Map, data: CardData, face: Face, bleed: Bleed) -> None:
-    draw_board_diagram(canvas, el.x, face.height - el.y - el.h, el.w, el.h, data)
 
 
 def _draw_image(canvas: Canvas, el: Image, data: CardData, face: Face, bleed: Bleed) -> None:
@@ -168,22 +163,37 @@ def _draw_polygon(canvas: Canvas, el: Polygon, data: CardData, face: Face, bleed
 
 
 # One drawer per element kind: a new kind of face part is a new entry here, not a renderer.
-SHAPES = {
+# A kind only one kit draws (the World's board diagram, Match's symbols) is registered by that
+# kit's module with ``register``, so that the renderer imports no kit.
+Drawer = Callable[[Canvas, Any, CardData, Face, Bleed], None]
+SHAPES: dict[type, Drawer] = {
     Background: _draw_background,
     Box: lambda canvas, el, data, face, bleed: _draw_box(canvas, el, data, face, bleed),
     Blob: _draw_blob_shape,
-    Map: _draw_map,
     Image: _draw_image,
     Index: _draw_index,
     Pattern: _draw_pattern,
     Disc: _draw_disc,
     Polygon: _draw_polygon,
-    Symbol: draw_symbol,
 }
 
 
+def register(kind: type, drawer: Drawer) -> None:
+    """Let the renderer draw elements of ``kind`` (a kit's own element) with ``drawer``."""
+    known = SHAPES.get(kind)
+    if known is not None and known is not drawer:
+        raise ValueError(f"{kind.__name__} elements already have a drawer")
+    SHAPES[kind] = drawer
+
+
 def _draw_shape(canvas: Canvas, el: Element, data: CardData, face: Face, bleed: Bleed) -> None:
-    SHAPES[type(el)](canvas, el, data, face, bleed)
+    try:
+        drawer = SHAPES[type(el)]
+    except KeyError:
+        raise LayoutError(
+            f"no drawer for {type(el).__name__} elements: is its kit loaded?"
+        ) from None
+    drawer(canvas, el, data, face, bleed)
 
 
 def _fixed_form(canvas: Canvas, face: Face, face_plan: Plan, bleed: Bleed) -> str:

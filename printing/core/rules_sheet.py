@@ -1,8 +1,6 @@
-"""The one rules-sheet renderer, and the rules of every game as data.
-
-Each game's module holds (title, [(heading, body), …]) per language: ``editions`` (Germany,
-the World), ``numbers``, ``dice`` (per card mix) and ``match`` (the island games). A sheet
-that does not fit one page goes on to the next.
+"""The one rules-sheet renderer. Each kit's ``rules`` module holds its game's rules as data,
+(title, [(heading, body), …]) per language; a sheet that does not fit one page goes on to the
+next.
 """
 
 from __future__ import annotations
@@ -15,32 +13,10 @@ from printing.core.document import Document
 from printing.core.fonts import register_fonts
 from printing.core.sheets import MIN_MARGIN
 from printing.core.textfit import LEADING, fit_text
-from printing.kits.dice import rules as dice
-from printing.kits.grid import rules as editions
-from printing.kits.match import rules as match
-from printing.kits.numbers import rules as numbers
 
-GAMES = ("germany", "grid", "world", "numbers", "dice", "match")
 TITLE, HEADING, BODY = 16.0, 11.0, 9.5  # points
 MARGIN = MIN_MARGIN + 10  # mm
 HEADING_GAP = 1.2  # mm above a heading
-
-
-def sheet(
-    game: str, language: str, mix: str = "standard", edition_name: str = ""
-) -> tuple[str, list[tuple[str, str]]]:
-    """(title, sections) of ``game``'s rules in ``language`` (de or en); a grid edition's
-    (``game`` "grid") are Germany's under ``edition_name``."""
-    language = "de" if language == "de" else "en"
-    if game == "grid":
-        return editions.grid_rules(language, edition_name or "Spot On")
-    if game == "numbers":
-        return numbers.RULES[language]
-    if game == "dice":
-        return dice.sheet(language, mix)
-    if game == "match":
-        return match.RULES[language]
-    return editions.RULES[(game, language)]
 
 
 def _lines(text: str, size: float, bold: bool, width: float) -> list[str]:
@@ -50,17 +26,11 @@ def _lines(text: str, size: float, bold: bool, width: float) -> list[str]:
     return [line for line, _ in lines]
 
 
-def add_rules(
-    doc: Document,
-    game: str,
-    language: str,
-    paper: str,
-    mix: str = "standard",
-    edition_name: str = "",
-) -> None:
-    """The rules sheet: title, then each section's heading and body, on as many pages as
-    it takes (a heading never stands alone at the foot of a page)."""
-    title, sections = sheet(game, language, mix, edition_name)
+def add_rules(doc: Document, rules: tuple[str, list[tuple[str, str]]], paper: str) -> None:
+    """The rules sheet of ``rules`` (a kit's title and sections, each a heading and its body):
+    title, then each section's heading and body, on as many pages as it takes (a heading never
+    stands alone at the foot of a page)."""
+    title, sections = rules
     w, h = pagedraw.portrait(paper)
     width = w - 2 * MARGIN
     blocks = [

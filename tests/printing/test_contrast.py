@@ -8,7 +8,7 @@ from geo.boards import BOARDS
 from printing.core.colours import MIN_CONTRAST, contrast, ink_for, legible
 from printing.core.data import CARD_COLOURS, PLAYER_COLOURS
 from printing.core.layouts import Background, Box, Text
-from printing.kits.grid.faces import DESIGNS
+from printing.kits import DESIGNS
 
 # Every combination of the data colours a card can carry.
 SAMPLES = [

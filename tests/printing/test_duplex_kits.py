@@ -13,8 +13,8 @@ from pypdf.generic import ContentStream
 from cards.matchdeck import deck_from_symbols, island_symbols
 from printing.core.deck import DeckInfo
 from printing.core.round_imposition import RoundSpec
+from printing.kits import GERMANY, WORLD
 from printing.kits.dice import kit as dice
-from printing.kits.grid.kit import GERMANY, WORLD
 from printing.kits.match import kit as match
 from printing.kits.numbers import kit as numbers
 from tests.printing.cast import HEPPENHEIM, LUDWIGSHAFEN, SAO_PAULO

@@ -11,7 +11,7 @@ from printing import kits
 from printing.core.data import CardData
 from printing.core.deck import DeckInfo, PrintError
 from printing.core.kit import KitError
-from printing.kits.grid.kit import PrintOptions, render_pdf, render_png_zip
+from printing.requests import PrintOptions, render_pdf, render_png_zip
 from tests.printing.cast import HEPPENHEIM, SAO_PAULO
 
 EMPTY_DE = DeckInfo("Leer", "germany", "de", [])

@@ -11,7 +11,8 @@ from printing.core.data import CardData
 from printing.core.faceplan import plan
 from printing.core.layouts import Background, Blob, Box, Face, Text
 from printing.core.render import draw_face
-from printing.kits.grid.faces import germany_back, world_back
+from printing.kits.grid.faces import germany_back
+from printing.kits.world.faces import world_back
 
 
 def _kinds(steps):

@@ -10,7 +10,7 @@ import pytest
 
 from printing import kits
 from printing.core.data import CardData, edition_mark, edition_title, format_population, tip_cards
-from printing.kits.grid.faces import faces_for
+from printing.core.designs import faces_for
 
 pytestmark = pytest.mark.django_db
 

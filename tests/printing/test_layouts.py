@@ -14,7 +14,7 @@ from printing.core.layouts import Face, Text, validate_face
 from printing.core.shaping import missing_glyphs
 from printing.core.sheets import CARD_SIZES
 from printing.core.textfit import LEADING, fit_text
-from printing.kits.grid.faces import DESIGNS
+from printing.kits import DESIGNS
 
 
 @pytest.mark.parametrize("kind", sorted(DESIGNS))

@@ -12,7 +12,7 @@ from printing.core.data import tip_cards
 from printing.core.deck import DeckInfo
 from printing.core.document import Document, cards_pdf
 from printing.core.sheets import SAFE_INSET, SheetSpec
-from printing.kits.grid.kit import PrintOptions, render_pdf
+from printing.requests import PrintOptions, render_pdf
 from tests.printing.cast import ENGLISH_TOWN, HEPPENHEIM, LUDWIGSHAFEN, SAO_PAULO
 
 

@@ -14,8 +14,8 @@ from printing.core.deck import DeckInfo, PrintError
 from printing.core.fonts import BOLD, EMBOLDENED, REGULAR, GlyphError, cmap
 from printing.core.round_imposition import RoundSpec
 from printing.core.shaping import runs, width
-from printing.kits.grid.kit import PrintOptions, render_pdf
 from printing.kits.match.kit import render_match_pdf
+from printing.requests import PrintOptions, render_pdf
 from tests.printing.textlayer import drawn_by_font, glyphs_missing_from_their_font
 
 # 13 names for an order-3 match deck (13 cards of 4 symbols), one of every script we print.

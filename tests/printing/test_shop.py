@@ -16,7 +16,7 @@ from printing.core.document import Document
 from printing.core.png import face_size_px
 from printing.core.presets import PRESETS
 from printing.core.sheets import CARD_SIZES
-from printing.kits.grid.kit import PrintOptions, render_pdf, render_png_zip
+from printing.requests import PrintOptions, render_pdf, render_png_zip
 from tests.printing.cast import HEPPENHEIM
 
 GLYPH_NAMES = ("Łódź", "İstanbul", "Αθήνα", "Москва", "東京", "القاهرة")

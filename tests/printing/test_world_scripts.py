@@ -13,8 +13,8 @@ from cards.matchdeck import SymbolData, deck_from_symbols
 from printing.core.data import CardData
 from printing.core.deck import DeckInfo
 from printing.core.round_imposition import RoundSpec
-from printing.kits.grid.kit import PrintOptions, render_pdf
 from printing.kits.match.kit import render_match_pdf
+from printing.requests import PrintOptions, render_pdf
 from tests.printing.textlayer import drawn_by_font, glyphs_missing_from_their_font
 
 NAMES = {

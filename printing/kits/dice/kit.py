@@ -16,14 +16,17 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from cards.gamedata import DICE_MIXES, SUIT_SYMBOLS, dice_deck
-from printing.core import pagedraw
-from printing.core import rules_sheet as rules
+from printing.core import pagedraw, rules_sheet
 from printing.core.colours import colour, ink_for
 from printing.core.data import CardData
 from printing.core.document import Document
 from printing.core.i18n import in_language
 from printing.core.kit import FIXED_LANGUAGE, PAPER, Job, Kit, Option, Part, what_option
 from printing.core.sheets import SheetSpec
+from printing.kits.dice import (
+    faces,  # noqa: F401  (registers the kit's card designs)
+    rules,
+)
 
 LANGUAGES = ("de", "en")
 SUIT_SIGNS = SUIT_SYMBOLS
@@ -297,7 +300,7 @@ def _cards_part(doc: Document, job: Job) -> None:
 
 def _rules_part(doc: Document, job: Job) -> None:
     for language in (job.language, *[o for o in LANGUAGES if o != job.language]):
-        rules.add_rules(doc, "dice", language, job.paper, job["mix"])
+        rules_sheet.add_rules(doc, rules.sheet(language, job["mix"]), job.paper)
 
 
 PARTS = (

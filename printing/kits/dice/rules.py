@@ -37,6 +37,7 @@ def sheet(language: str, mix: str = "standard") -> tuple[str, list[tuple[str, st
     """(title, sections) of the rules for ``mix`` in ``language``."""
     if mix not in DICE_MIXES:
         raise ValueError(f"mix must be one of {', '.join(DICE_MIXES)}, not {mix!r}")
+    language = "de" if language == "de" else "en"
     title, sections = RULES[language]
     words = {
         "set": SET_WORDS[language][dice_set_size(mix)],

@@ -1,9 +1,6 @@
-"""The card designs: each a function of (width, height, language) returning a checked face.
-
-Every size gets the same design, scaled by its proportions. Texts that are the same on every
-card (the wordmark, the blob captions) are literal texts in the face, so the renderer draws
-them once per document; the language is part of the face for that reason.
-"""
+"""The grid editions' card designs (Germany's and any country's place cards, and the tip
+cards): each a function of (width, height, language) returning a checked face
+(``printing.core.designs``)."""
 
 from __future__ import annotations
 
@@ -12,51 +9,16 @@ from functools import lru_cache
 from django.utils import translation
 from django.utils.translation import pgettext
 
-from printing.core.i18n import edition_names
-from printing.core.layouts import Background, Blob, Box, Face, Map, Text, checked
-from printing.core.sheets import SAFE_INSET
-from printing.kits.numbers.faces import PLAYING_DESIGNS
+from printing.core.designs import INK, PAPER, WORDMARK, S, register
+from printing.core.designs import face_language as _lang
+from printing.core.designs import header as _header
+from printing.core.designs import mark as _mark
+from printing.core.designs import wordmark as _wordmark
+from printing.core.layouts import Background, Blob, Box, Face, Text, checked
 
-INK = "#1b1b1b"
-PAPER = "#fbf8f1"
 GERMANY_ACCENT = "#1f4e79"
 GRID = "#e7dfcc"
 DOT = "#d62728"
-GREY = "#6b6b6b"
-S = SAFE_INSET
-WORDMARK = "SPOT ON"
-
-
-def _lang(language: str) -> str:
-    """The language of a face's fixed texts: English for English, German for any other."""
-    return "en" if language.startswith("en") else "de"
-
-
-def _edition(edition: str, language: str) -> str:
-    """The edition's name in the wordmark: DEUTSCHLAND, THE WORLD."""
-    return edition_names(_lang(language))[edition].upper()
-
-
-def _header(w: float, fill: str, height: float = 9.0) -> Box:
-    return Box(0, 0, w, height, fill=fill, bleed=True)
-
-
-def _mark(w: float, h: float, fill: str = GREY) -> Text:
-    return Text(S, h - S - 4, w - 2 * S, 4, content="edition_mark", size=5.5, min_size=4, fill=fill)
-
-
-def _wordmark(
-    w: float, edition: str, language: str, ink: str, accent: str, name: str = ""
-) -> tuple[Text, ...]:
-    """SPOT ON on the left of the header, the edition's name (or ``name``) on the right."""
-    half = (w - 2 * S) / 2
-    label = name.upper() or _edition(edition, language)
-    return (
-        Text(S, S, half, 5.5, text=WORDMARK, bold=True, size=9, min_size=6, align="left",
-             fill=ink),
-        Text(S + half, S, half, 5.5, text=label, size=6,
-             min_size=4, align="right", fill=accent),
-    )  # fmt: skip
 
 
 @lru_cache(maxsize=64)
@@ -131,53 +93,6 @@ def germany_back(w: float, h: float, language: str = "de") -> Face:
 
 
 @lru_cache(maxsize=64)
-def world_front(w: float, h: float, language: str = "de") -> Face:
-    return checked(
-        Face(
-            f"world-front-{_lang(language)}",
-            w,
-            h,
-            (
-                Background("@card_colour"),
-                Box(S, S, w - 2 * S, h - 2 * S, stroke="#ffffff", stroke_width=0.8, radius=2),
-                Text(S + 2, S + 2, w - 2 * S - 4, 4.5,
-                     text=f"{WORDMARK} · {_edition('world', language)}", bold=True,
-                     size=6.5, min_size=4, fill=INK),
-                Text(S + 2, h * 0.28, w - 2 * S - 4, h * 0.4, content="name", bold=True, size=20,
-                     min_size=12, max_lines=3, fill=INK),
-                Text(S + 2, h * 0.68, w - 2 * S - 4, 5, content="kind_label", size=7, min_size=5,
-                     fill=INK),
-                _mark(w, h, INK),
-            ),
-        )
-    )  # fmt: skip
-
-
-@lru_cache(maxsize=64)
-def world_back(w: float, h: float, language: str = "de") -> Face:
-    inner = w - 2 * S
-    diagram_h = min(inner * 0.9, h * 0.42)
-    return checked(
-        Face(
-            f"world-back-{_lang(language)}",
-            w,
-            h,
-            (
-                Background(PAPER),
-                _header(w, "@board_colour", 13.0),
-                Text(S, S, inner, 7, content="board_name", bold=True, size=12, min_size=7,
-                     fill="@board_ink"),
-                Text(S, 15, inner, h - 15 - diagram_h - S - 7, content="solutions", size=9,
-                     min_size=5, max_lines=12, align="left", valign="top", fill=INK),
-                # The renderer fits the board into this box, keeping its shape.
-                Map(S, h - S - 5.5 - diagram_h, inner, diagram_h),
-                _mark(w, h),
-            ),
-        )
-    )  # fmt: skip
-
-
-@lru_cache(maxsize=64)
 def tip_face(w: float, h: float, language: str = "de") -> Face:
     inner = w - 2 * S
     return checked(
@@ -232,21 +147,6 @@ def tip_back(w: float, h: float, language: str = "de") -> Face:
     )  # fmt: skip
 
 
-DESIGNS = {
-    "germany": (germany_front, germany_back),
-    "world": (world_front, world_back),
-    "tip": (tip_face, tip_face),
-    "tip-back": (tip_back, tip_back),
-    **PLAYING_DESIGNS,
-}
-
-
-def faces_for(
-    kind: str, w: float, h: float, language: str = "de", edition_name: str = ""
-) -> tuple[Face, Face]:
-    """(front, back) of a card kind at a card size, with its fixed texts in ``language``; a
-    grid edition's cards (``edition_name``) are Germany's with that name in the wordmark."""
-    front, back = DESIGNS[kind]
-    if edition_name and kind == "germany":
-        return germany_front(w, h, language, edition_name), back(w, h, language)
-    return front(w, h, language), back(w, h, language)
+register("germany", germany_front, germany_back, named=True)
+register("tip", tip_face, tip_face)
+register("tip-back", tip_back, tip_back)

@@ -1,5 +1,5 @@
-"""Whole-page parts of the kit: a grid edition's map and poster (Germany's or any other
-country's), world boards, and the paper extras.
+"""Whole-page parts of a grid edition's kit: its answer and quiz maps with the index of their
+numbers, and its poster (Germany's or any other country's).
 
 Each part appends pages to a ``printing.core.document.Document``; map pages draw ``geo.maps``
 drawings as vectors through ``printing.core.mapdraw_pdf``.
@@ -8,23 +8,19 @@ drawings as vectors through ``printing.core.mapdraw_pdf``.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
 
 from django.utils.translation import gettext_lazy as _
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from geo.boards import BOARD_CODES
 from printing.core import pagedraw
 from printing.core.colours import colour
+from printing.core.deck import DeckInfo
+from printing.core.document import Document
 from printing.core.fonts import CAP
 from printing.core.i18n import in_language
 from printing.core.mapdraw_pdf import map_form
 from printing.core.sheets import MIN_MARGIN
-
-if TYPE_CHECKING:
-    from printing.core.deck import DeckInfo
-    from printing.core.document import Document
 
 POSTER_OVERLAP = 10.0  # mm each tile repeats of its neighbour, for gluing
 POSTER_COLUMNS = 2
@@ -145,11 +141,7 @@ def _clip(text: str, width_mm: float) -> str:
 
 
 def add_poster(doc: Document, deck: DeckInfo, paper: str) -> None:
-    """The map enlarged over POSTER_COLUMNS × n pages, overlapping, with alignment marks; a
-    world deck's poster is its six boards with the deck's places."""
-    if deck.edition == "world":
-        add_boards(doc, deck, paper, with_dots=True)
-        return
+    """The map enlarged over POSTER_COLUMNS × n pages, overlapping, with alignment marks."""
     pw, ph = pagedraw.portrait(paper)
     inner_w, inner_h = pw - 2 * MIN_MARGIN, ph - 2 * MIN_MARGIN
     step_w, step_h = inner_w - POSTER_OVERLAP, inner_h - POSTER_OVERLAP
@@ -213,32 +205,3 @@ def _alignment_marks(c: Canvas, w: float, h: float, col: int, row: int, rows: in
     c.setDash()
     label = f"{chr(65 + row)}{col + 1}"
     pagedraw.text(c, w - m - 1, m + 1, label, 9, bold=True, anchor="end", fill="#d62728")
-
-
-def add_boards(doc: Document, deck: DeckInfo, paper: str, with_dots: bool = False) -> None:
-    """The six world boards, landscape, one per page; ``with_dots`` adds the deck's places."""
-    from geo.board_maps import board_map  # outlines and shapely: only board pages need them
-
-    pw, ph = pagedraw.landscape(paper)
-    for code in BOARD_CODES:
-        drawing = board_map(
-            code,
-            width_mm=250,
-            language=deck.language,
-            dots=_dots(deck) if with_dots else (),
-            labels="fit",
-            measure=pagedraw.measure,
-        )
-        scale = min(
-            (pw - 2 * MIN_MARGIN - 4) / drawing.width, (ph - 2 * MIN_MARGIN - 4) / drawing.height
-        )
-
-        def draw(c: Canvas, w: float, h: float, drawing=drawing, scale=scale, code=code) -> None:
-            name = map_form(c, drawing, f"board-{code}{'-dots' if with_dots else ''}")
-            c.saveState()
-            c.translate((w - drawing.width * scale) / 2 * mm, (h - drawing.height * scale) / 2 * mm)
-            c.scale(scale, scale)
-            c.doForm(name)
-            c.restoreState()
-
-        doc.add_page(pw, ph, draw)

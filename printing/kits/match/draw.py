@@ -21,9 +21,11 @@ from reportlab.pdfgen.canvas import Canvas
 from cards.hyphenation import SOFT_HYPHEN, soft_hyphens
 from cards.matchdeck import ISLAND, PORT, SCORE, TEAM, MatchCardData, MatchDeckData, SymbolData
 from cards.svgpath import Outline, outline
+from printing.core import render
 from printing.core.colours import colour
 from printing.core.fonts import register_fonts
 from printing.core.i18n import in_language
+from printing.core.layouts import Symbol
 from printing.core.shaping import draw_string
 from printing.core.shaping import width as run_width
 from printing.core.textfit import LEADING
@@ -252,3 +254,6 @@ def draw_symbol(canvas: Canvas, el, data, face, bleed) -> None:
         _draw_icon(canvas, placed)
     else:
         _draw_label(canvas, placed, data.language)
+
+
+render.register(Symbol, draw_symbol)

@@ -6,6 +6,7 @@ the rules of the island games. No database: the card source is ``cards.matchdeck
 from __future__ import annotations
 
 import io
+import json
 import zipfile
 from collections.abc import Callable
 
@@ -14,7 +15,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from cards.matchdeck import MatchCardData, MatchDeckData
-from printing.core import rules_sheet as rules
+from printing.core import rules_sheet
 from printing.core.deck import glyph_refusal
 from printing.core.document import Document
 from printing.core.fonts import GlyphError, register_fonts
@@ -47,6 +48,7 @@ from printing.core.shaping import check_text, draw_string
 from printing.core.shaping import width as run_width
 from printing.core.sheets import SheetError
 from printing.kits.match import faces as match_faces
+from printing.kits.match import rules
 from printing.kits.match.draw import cut_circle
 from printing.kits.match.faces import RoundCardData
 
@@ -211,6 +213,28 @@ def _load(deck, language: str | None) -> MatchDeckData:
     return deck.match.as_data(language or None)
 
 
+def _fingerprint(deck) -> str:
+    """Everything a match deck prints: its cards, symbols and names, as JSON."""
+    return json.dumps(deck.match.as_data().as_json(), sort_keys=True)
+
+
+def _count(deck) -> int:
+    return deck.match.cards.count()
+
+
+def _unready(deck) -> str | None:
+    """A deck of the match edition prints once ``make_match_deck`` has made its cards."""
+    if hasattr(deck, "match"):
+        return None
+    return f"the match deck {deck.slug!r} has no cards yet (make_match_deck)"
+
+
+def _credit(deck) -> str:
+    """The symbol set (and its licence) beside the card count on the print page."""
+    symbols = deck.match.symbol_set
+    return f"{symbols.name} ({symbols.licence})" if symbols.licence else symbols.name
+
+
 def _faces(job: Job, parts: tuple[str, ...], out=None, progress=None, processes=1):
     """Round faces are few (at most 273): drawn in one go, then written."""
     if progress is not None:
@@ -231,7 +255,7 @@ def _cards_part(doc: Document, job: Job) -> None:
 
 def _rules_part(doc: Document, job: Job) -> None:
     for language in (job.language, "en" if job.language == "de" else "de"):
-        rules.add_rules(doc, "match", language, job.paper)
+        rules_sheet.add_rules(doc, rules.sheet(language), job.paper)
 
 
 PARTS = (
@@ -265,4 +289,8 @@ KIT = Kit(
     check=_check,
     load=_load,
     faces_zip=_faces,
+    fingerprint=_fingerprint,
+    count=_count,
+    unready=_unready,
+    credit=_credit,
 )

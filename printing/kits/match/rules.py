@@ -169,3 +169,7 @@ RULES: dict[str, tuple[str, list[tuple[str, str]]]] = {
         ],
     ),
 }
+
+
+def sheet(language: str) -> tuple[str, list[tuple[str, str]]]:
+    return RULES["de" if language == "de" else "en"]

@@ -1,5 +1,5 @@
-"""Playing-card designs (Numbers' 54 cards, the dice game's 36): rank and suit from the card's
-data, drawn by the one face renderer like every other card. Sizes follow the card's width."""
+"""Numbers' playing-card designs (its 54 cards): rank and suit from the card's data, drawn by
+the one face renderer like every other card. Sizes follow the card's width."""
 
 from __future__ import annotations
 
@@ -8,22 +8,13 @@ from functools import lru_cache
 from django.utils import translation
 from django.utils.translation import pgettext
 
-from printing.core.layouts import Background, Box, Face, Index, Pattern, Text, checked
-from printing.core.sheets import SAFE_INSET
+from printing.core.designs import S, register
+from printing.core.designs import indices as _indices
+from printing.core.layouts import Background, Box, Face, Pattern, Text, checked
 
-S = SAFE_INSET
 WHITE = "#ffffff"
 NUMBERS_BACK = "#12355b"
 NUMBERS_SIGNS = "#2b5a8a"
-
-
-def _indices(w: float, h: float) -> tuple[Index, Index]:
-    """The rank over the suit in the top-left corner, and turned in the bottom-right."""
-    iw, ih = w * 0.2, w * 0.36
-    return (
-        Index(S, S, iw, ih),
-        Index(w - S - iw, h - S - ih, iw, ih, turned=True),
-    )
 
 
 @lru_cache(maxsize=64)
@@ -72,29 +63,4 @@ def numbers_back(w: float, h: float, language: str = "de") -> Face:
     )  # fmt: skip
 
 
-@lru_cache(maxsize=64)
-def dice_front(w: float, h: float, language: str = "de") -> Face:
-    """A card for the dice game's grid: corner indices, and rank and suit large in the middle."""
-    inner = w - 2 * S
-    return checked(
-        Face(
-            "dice-front",
-            w,
-            h,
-            (
-                Background(WHITE),
-                Box(0, 0, w, h, stroke="#888888", stroke_width=0.4, radius=3),
-                *_indices(w, h),
-                Text(S + w * 0.2, h * 0.3, inner - w * 0.4, h * 0.2, content="rank", bold=True,
-                     size=40, min_size=12, fill="@ink"),
-                Text(S + w * 0.2, h * 0.52, inner - w * 0.4, h * 0.16, content="suit_symbol",
-                     size=30, min_size=10, fill="@ink"),
-            ),
-        )
-    )  # fmt: skip
-
-
-PLAYING_DESIGNS = {
-    "numbers": (numbers_front, numbers_back),
-    "dice": (dice_front, dice_front),
-}
+register("numbers", numbers_front, numbers_back)

@@ -12,8 +12,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from cards.gamedata import numbers_deck
-from printing.core import pagedraw
-from printing.core import rules_sheet as rules
+from printing.core import pagedraw, rules_sheet
 from printing.core.colours import colour
 from printing.core.data import CardData
 from printing.core.document import Document
@@ -36,6 +35,10 @@ from printing.core.kit import (
 )
 from printing.core.png import faces_zip
 from printing.core.sheets import CARD_SIZES, MIN_MARGIN, SheetError, SheetSpec
+from printing.kits.numbers import (
+    faces,  # noqa: F401  (registers the kit's card designs)
+    rules,
+)
 
 INKS = {"S": "#111111", "H": "#c8102e", "D": "#c8102e", "C": "#111111", "": "#6a1b9a"}
 
@@ -126,7 +129,7 @@ def _faces(job: Job, parts: tuple[str, ...], **write) -> bytes | None:
 def _rules_part(doc: Document, job: Job) -> None:
     other = "en" if job.language == "de" else "de"
     for language in (job.language, other):
-        rules.add_rules(doc, "numbers", language, job.paper)
+        rules_sheet.add_rules(doc, rules.sheet(language), job.paper)
 
 
 PARTS = (

@@ -8,9 +8,12 @@ from functools import lru_cache
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from printing.core import render
 from printing.core.colours import colour
 from printing.core.data import CardData
+from printing.core.layouts import Face, Map
 from printing.core.mapdraw_pdf import map_form
+from printing.core.render import Bleed
 
 
 def solution_cells(code: str) -> tuple[int, int] | None:
@@ -103,3 +106,10 @@ def _mini_board(code: str):
     # Land only: thin outlines would turn to mush at card size.
     land = tuple(Polygon(p.rings, fill=p.fill, opacity=p.opacity) for p in polygons)
     return MapDrawing(full.width, full.height, land), fx, fy, fw, fh
+
+
+def _draw_map(canvas: Canvas, el: Map, data: CardData, face: Face, bleed: Bleed) -> None:
+    draw_board_diagram(canvas, el.x, face.height - el.y - el.h, el.w, el.h, data)
+
+
+render.register(Map, _draw_map)
