@@ -6,7 +6,6 @@ to ``draw_face`` at its slot.
 
 from __future__ import annotations
 
-import functools
 import io
 from collections.abc import Callable, Iterable, Sequence
 
@@ -14,10 +13,9 @@ from django.utils.translation import gettext_lazy as _
 from reportlab import rl_config
 from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
-from reportlab.lib.utils import TimeStamp
-from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
 
+from printing.core import reportlab_fast
 from printing.core.data import CardData
 from printing.core.designs import faces_for
 from printing.core.fonts import register_fonts
@@ -35,10 +33,6 @@ MARK_COLOUR = HexColor("#000000")
 # Binary (Flate-only) streams: ASCII85 on top makes files 25 % larger and, in pure Python,
 # costs more time than drawing the cards.
 rl_config.useA85 = 0
-# reportlab escapes each name of each dictionary it writes character by character, every time
-# (some 12,000 names for a 2,687-card deck, of a few dozen distinct ones): a pure function,
-# so cached.
-pdfdoc.PDFName = functools.lru_cache(maxsize=1024)(pdfdoc.PDFName)
 FOLD_COLOUR = HexColor("#777777")
 NOTE = _("{cm} cm · print at 100 %")
 DUPLEX = {"duplex-long": "DuplexFlipLongEdge", "duplex-short": "DuplexFlipShortEdge"}
@@ -84,7 +78,7 @@ class Document:
             lang=language,
         )
         # Invariant output (stable file IDs) but the real date in the document information.
-        self.canvas._doc._timeStamp = TimeStamp(invariant=False)
+        reportlab_fast.real_date(self.canvas)
         self.canvas.setTitle(title)
         self.canvas.setAuthor(author)
         self.canvas.setSubject(subject or title)
@@ -238,7 +232,7 @@ class Document:
         Drawn once per document, place and language as a form (every sheet of a deck has the
         same), which each page then shows."""
         language = language or self.language
-        key = (tuple(self.canvas._pagesize), note, language)
+        key = (reportlab_fast.page_size(self.canvas), note, language)
         name = self._note_forms.get(key)
         if name is None:
             name = self._note_forms[key] = f"note-{len(self._note_forms)}"

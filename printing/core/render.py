@@ -16,16 +16,15 @@ from functools import lru_cache
 from typing import Any
 
 from reportlab.lib.colors import HexColor
-from reportlab.lib.rl_accel import escapePDF, fp_str
 from reportlab.lib.units import mm
-from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.textobject import PDFTextObject
 
+from printing.core import reportlab_fast
 from printing.core.colours import colour
 from printing.core.data import CardData
 from printing.core.faceplan import Plan, plan
-from printing.core.fonts import CAP, Font, register_fonts
+from printing.core.fonts import CAP, register_fonts
 from printing.core.layouts import (
     Background,
     Blob,
@@ -231,11 +230,6 @@ def _fixed_form(canvas: Canvas, face: Face, face_plan: Plan, bleed: Bleed) -> st
     return name
 
 
-@lru_cache(maxsize=256)
-def _fill_op(fill: HexColor) -> str:
-    return f"{fp_str(fill.red, fill.green, fill.blue)} rg"
-
-
 class _TextWriter:
     """One text object for a run of texts, setting colour and font only when they change:
     a text object per line, each with its colour, cost more than the glyphs themselves."""
@@ -254,13 +248,13 @@ class _TextWriter:
             obj = self.obj = self.canvas.beginText()
             self.fill = self.font = None
         if fill is not self.fill:
-            obj._code.append(_fill_op(fill))  # opaque colours: reportlab's setter also
-            obj._fillColorObj = self.fill = fill  # checks alpha and colour spaces each time
+            reportlab_fast.text_fill(obj, fill)
+            self.fill = fill
         if plain(text, font):  # the common case: one font, one run, nothing to shape
             if self.font != (font, size):
                 obj.setFont(font, size)
                 self.font = (font, size)
-            _plain_line(obj, x, y, text)
+            reportlab_fast.text_line(obj, x, y, text)
             return
         obj.setTextOrigin(x, y)
         # Anything else (a fallback font, right-to-left, shaping) goes along the one text path.
@@ -275,46 +269,6 @@ class _TextWriter:
         if self.obj is not None:
             self.canvas.drawText(self.obj)
             self.obj = None
-
-
-def _plain_line(obj: PDFTextObject, x: float, y: float, text: str) -> None:
-    """``obj.setTextOrigin(x, y)`` and ``obj.textLine(text)`` for a line in one TrueType
-    font, writing the same operators: reportlab's own path looks up the font by name, saves
-    and restores its state and joins a list for every line, which cost more than the line
-    itself (a 2,687-card deck has some 31,000)."""
-    canvas, code = obj._canvas, obj._code
-    if not canvas.bottomup:  # never ours; the general path handles it
-        obj.setTextOrigin(x, y)
-        obj.textLine(text)
-        return
-    obj._x0 = obj._x = x
-    obj._y0 = obj._y = y - obj._leading  # where textLine leaves the cursor
-    font = _font(obj._fontname)
-    # The text object joins its code with spaces: one string per line writes the same bytes.
-    ops = [f"1 0 0 1 {fp_str(x, y)} Tm"]
-    for subset, chunk in font.splitString(text, canvas._doc):
-        if subset != obj._curSubset:  # after each change of font (or of its subset)
-            ops.append(_select_font(canvas, font, subset, obj._fontsize, obj._leading))
-            obj._curSubset = subset
-        ops.append(f"({escapePDF(chunk)}) Tj")
-    ops.append("T*")
-    code.append(" ".join(ops))
-
-
-def _select_font(canvas: Canvas, font: Font, subset: int, size: float, leading: float) -> str:
-    """The operators that select a font's subset at a size, as reportlab writes them: a few
-    dozen distinct ones per document, needed after every change of font (some 19,000 times
-    in a 2,687-card deck)."""
-    known = canvas.__dict__.setdefault("_spot_font_ops", {})
-    key = (font.fontName, subset, size, leading)
-    ops = known.get(key)
-    if ops is None:
-        name = font.getSubsetInternalName(subset, canvas._doc)
-        ops = known[key] = f"{name} {fp_str(size)} Tf {fp_str(leading)} TL"
-    return ops
-
-
-_font = lru_cache(maxsize=64)(pdfmetrics.getFont)
 
 
 def _draw_box(canvas: Canvas, el: Box, data: CardData, face: Face, bleed: Bleed) -> None:

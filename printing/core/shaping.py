@@ -19,11 +19,11 @@ import unicodedata
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
-from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import ShapeData, ShapedStr
 from reportlab.pdfgen.textobject import PDFTextObject
 
+from printing.core import reportlab_fast
 from printing.core.fonts import (
     BOLD,
     EMBOLDEN_STROKE,
@@ -293,7 +293,7 @@ def text_out(obj: PDFTextObject, line: tuple[Run, ...], size: float, state: list
         bold = run.font in EMBOLDENED
         if bold != state[2]:
             if bold:
-                obj._code.append(f"{fp_str(size * EMBOLDEN_STROKE)} w")
+                reportlab_fast.text_line_width(obj, size * EMBOLDEN_STROKE)
             obj.setTextRenderMode(2 if bold else 0)
             state[2] = bold
         obj.textOut(run.text)
@@ -325,10 +325,13 @@ def draw_string(
     else:
         emboldened = any(r.font in EMBOLDENED for r in line)
         if emboldened:
-            obj.setStrokeColor(canvas._fillColorObj)
+            obj.setStrokeColor(reportlab_fast.fill_colour(canvas))
         text_out(obj, line, size, [None, None, False])
         if emboldened:
             obj.setTextRenderMode(0)
-            obj.setStrokeColor(canvas._strokeColorObj)
-            obj._code.append(f"{fp_str(canvas._lineWidth)} w")
+            # The stroke colour and width the glyphs needed end with the text.
+            canvas.saveState()
+            canvas.drawText(obj)
+            canvas.restoreState()
+            return
     canvas.drawText(obj)
