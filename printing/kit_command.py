@@ -53,9 +53,9 @@ def add_option_flags(parser: CommandParser, only: tuple[Kit, ...] | None = None)
 
 def _help(option: Option, label: str) -> str:
     if option.choices:
-        label += f" ({', '.join(c for c in option.choices if c)})"
-    elif option.low is not None and option.high is not None:
-        label += f" ({option.low:g}–{option.high:g})"
+        label += f" ({', '.join(c for c in option.values if c)})"
+    elif option.min is not None and option.max is not None:
+        label += f" ({option.min:g}–{option.max:g})"
     return label.replace("%", "%%")  # argparse formats help with %
 
 

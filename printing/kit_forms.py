@@ -13,10 +13,8 @@ def _field(option: Option) -> forms.Field:
         return forms.BooleanField(initial=option.default, **common)
     if option.kind in (int, float):
         field = forms.IntegerField if option.kind is int else forms.FloatField
-        return field(initial=option.default, min_value=option.low, max_value=option.high, **common)
-    labels = option.choice_labels
-    choices = [(value, labels.get(value, value)) for value in option.choices]
-    return forms.ChoiceField(choices=choices, initial=option.default, **common)
+        return field(initial=option.default, min_value=option.min, max_value=option.max, **common)
+    return forms.ChoiceField(choices=option.choices, initial=option.default, **common)
 
 
 class KitForm(forms.Form):

@@ -13,11 +13,12 @@ supplies data and its faces.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
+from cards.options import Option, OptionError, choice
 from printing.core.document import Document
 from printing.core.i18n import in_language
 from printing.core.presets import PRESETS
@@ -29,50 +30,6 @@ LANGUAGES = ("de", "en")
 class KitError(ValueError):
     """A request a kit cannot fulfil (an option it does not have, a value out of range, a part
     it does not print); the message says which and what is possible."""
-
-
-@dataclass(frozen=True)
-class Option:
-    """One option of a kit: a choice, a number or a switch, with its default."""
-
-    name: str
-    label: Any  # a lazy translation
-    default: Any
-    choices: tuple = ()  # for a choice: the values; labels are in ``choice_labels``
-    kind: type = str  # str (a choice), int, float or bool
-    low: float | None = None
-    high: float | None = None
-    help: Any = ""
-    choice_labels: Mapping[str, Any] = field(default_factory=dict)
-
-    @property
-    def flag(self) -> str:
-        return "--" + self.name.replace("_", "-")
-
-    def clean(self, value: Any) -> Any:
-        if value is None or value == "":
-            return self.default
-        if self.kind is bool:
-            if isinstance(value, str):
-                return value.lower() in ("1", "true", "on", "yes")
-            return bool(value)
-        if self.kind in (int, float):
-            try:
-                number = self.kind(value)
-            except (TypeError, ValueError):
-                raise KitError(f"{self.name} must be a number, not {value!r}") from None
-            if (self.low is not None and number < self.low) or (
-                self.high is not None and number > self.high
-            ):
-                raise KitError(
-                    f"{self.name} must be between {self.low:g} and {self.high:g}, not {number:g}"
-                )
-            return number
-        value = str(value)
-        if self.choices and value not in self.choices:
-            choices = ", ".join(c for c in self.choices if c)
-            raise KitError(f"{self.name} {value!r} unknown; choose one of {choices}")
-        return value
 
 
 @dataclass(frozen=True)
@@ -171,10 +128,13 @@ class Kit:
                 f"the {self.slug} kit has no part {what!r}; its parts: kit, "
                 f"{', '.join(self.part_slugs)}"
             )
-        options = {
-            o.name: o.clean(None if several and o.name == "what" else given.get(o.name))
-            for o in self.options
-        }
+        try:
+            options = {
+                o.name: o.clean(None if several and o.name == "what" else given.get(o.name))
+                for o in self.options
+            }
+        except OptionError as exc:
+            raise KitError(str(exc)) from None
         if several:  # some parts: refuse any the kit does not have
             wrong = [w for w in what if w != "kit" and not self.part(w)]
             if wrong:
@@ -248,31 +208,31 @@ class Kit:
 
 
 def what_option(parts: tuple[Part, ...], default: str = "kit") -> Option:
-    return Option(
+    return choice(
         "what",
         _("What"),
         default,
         ("kit", *(p.slug for p in parts)),
-        choice_labels={"kit": _("Complete kit"), **{p.slug: p.title for p in parts}},
+        {"kit": _("Complete kit"), **{p.slug: p.title for p in parts}},
     )
 
 
-LANGUAGE = Option(
+LANGUAGE = choice(
     "language",
     _("Language"),
     "",
     ("", *LANGUAGES),
-    choice_labels={"": _("the deck's"), "de": "Deutsch", "en": "English"},
+    {"": _("the deck's"), "de": "Deutsch", "en": "English"},
 )
-FIXED_LANGUAGE = Option(
-    "language", _("Language"), "de", LANGUAGES, choice_labels={"de": "Deutsch", "en": "English"}
+FIXED_LANGUAGE = choice(
+    "language", _("Language"), "de", LANGUAGES, {"de": "Deutsch", "en": "English"}
 )
-PAPER = Option(
+PAPER = choice(
     "paper",
     _("Paper"),
     "a4",
     tuple(PAPERS),
-    choice_labels={k: "Letter" if k == "letter" else k.upper() for k in PAPERS},
+    {k: "Letter" if k == "letter" else k.upper() for k in PAPERS},
 )
 LAYOUT_LABELS = {
     "duplex-long": _("Double-sided, flip on long edge"),
@@ -280,24 +240,24 @@ LAYOUT_LABELS = {
     "fold": _("Front and back side by side, to fold"),
     "fronts": _("Fronts only"),
 }
-LAYOUT = Option("layout", _("Layout"), "duplex-long", LAYOUTS, choice_labels=LAYOUT_LABELS)
-CARD_SIZE = Option(
+LAYOUT = choice("layout", _("Layout"), "duplex-long", LAYOUTS, LAYOUT_LABELS)
+CARD_SIZE = choice(
     "card_size",
     _("Card size"),
     "skat",
     tuple(CARD_SIZES),
-    choice_labels={k: f"{k.title()} {w:g}×{h:g} mm" for k, (w, h) in CARD_SIZES.items()},
+    {k: f"{k.title()} {w:g}×{h:g} mm" for k, (w, h) in CARD_SIZES.items()},
 )
-BLEED = Option("bleed", _("Bleed (mm)"), 3.0, kind=float, low=0, high=MAX_BLEED)
+BLEED = Option("bleed", _("Bleed (mm)"), 3.0, kind=float, min=0, max=MAX_BLEED)
 CROP_MARKS = Option("crop_marks", _("Crop marks"), True, kind=bool)
-DPI = Option("dpi", _("PNG resolution (dpi)"), 300, kind=int, low=72, high=1200)
-PRESET = Option(
+DPI = Option("dpi", _("PNG resolution (dpi)"), 300, kind=int, min=72, max=1200)
+PRESET = choice(
     "preset",
     _("Print-shop preset"),
     "",
     ("", *PRESETS),
+    {"": _("none"), **{k: p.label for k, p in PRESETS.items()}},
     help=_("Sets card size, bleed and resolution to the shop's template."),
-    choice_labels={"": _("none"), **{k: p.label for k, p in PRESETS.items()}},
 )
 
 
@@ -314,7 +274,7 @@ def apply_preset(job: Job, given: Mapping[str, Any]) -> Job:
         for name, value in sets.items()
         if name in job.options
         and given.get(name) not in (None, "")
-        and not _same(job.kit.option(name).clean(given[name]), value)
+        and not _same(_cleaned(job.kit.option(name), given[name]), value)
     ]
     if clash:
         settings = ", ".join(f"{name} {_shown(value)}" for name, value in sets.items())
@@ -323,6 +283,13 @@ def apply_preset(job: Job, given: Mapping[str, Any]) -> Job:
         )
     options = {**job.options, **{k: v for k, v in sets.items() if k in job.options}}
     return replace(job, options=options)
+
+
+def _cleaned(option: Option, value: Any) -> Any:
+    try:
+        return option.clean(value)
+    except OptionError as exc:
+        raise KitError(str(exc)) from None
 
 
 def _same(a: Any, b: Any) -> bool:

@@ -16,12 +16,13 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from cards.gamedata import DICE_MIXES, SUIT_SYMBOLS, dice_deck
+from cards.options import choice
 from printing.core import pagedraw, rules_sheet
 from printing.core.colours import colour, ink_for
 from printing.core.data import CardData
 from printing.core.document import Document
 from printing.core.i18n import in_language
-from printing.core.kit import FIXED_LANGUAGE, PAPER, Job, Kit, Option, Part, what_option
+from printing.core.kit import FIXED_LANGUAGE, PAPER, Job, Kit, Part, what_option
 from printing.core.sheets import SheetSpec
 from printing.kits.dice import (
     faces,  # noqa: F401  (registers the kit's card designs)
@@ -322,12 +323,12 @@ KIT = Kit(
         what_option(PARTS),
         FIXED_LANGUAGE,
         PAPER,
-        Option(
+        choice(
             "mix",
             _("Card mix"),
             "standard",
             tuple(DICE_MIXES),
-            choice_labels={
+            {
                 "standard": _("standard (2–9, sets of three)"),
                 "fours": _("fours (4–9, sets of four)"),
             },

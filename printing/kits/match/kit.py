@@ -15,6 +15,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from cards.matchdeck import MatchCardData, MatchDeckData
+from cards.options import choice
 from printing.core import rules_sheet
 from printing.core.deck import glyph_refusal
 from printing.core.document import Document
@@ -271,14 +272,14 @@ KIT = Kit(
         what_option(PARTS, "cards"),
         LANGUAGE,
         PAPER,
-        Option("layout", _("Layout"), "duplex-long", ROUND_LAYOUTS, choice_labels=LAYOUT_LABELS),
+        choice("layout", _("Layout"), "duplex-long", ROUND_LAYOUTS, LAYOUT_LABELS),
         Option(
             "diameter",
             _("Diameter (mm)"),
             DEFAULT_DIAMETER,
             kind=float,
-            low=MIN_DIAMETER,
-            high=MAX_DIAMETER,
+            min=MIN_DIAMETER,
+            max=MAX_DIAMETER,
         ),
         BLEED,
         Option("cut_lines", _("Cut lines"), True, kind=bool),

@@ -12,6 +12,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from cards.gamedata import numbers_deck
+from cards.options import choice
 from printing.core import pagedraw, rules_sheet
 from printing.core.colours import colour
 from printing.core.data import CardData
@@ -28,7 +29,6 @@ from printing.core.kit import (
     Job,
     Kit,
     KitError,
-    Option,
     Part,
     apply_preset,
     what_option,
@@ -146,7 +146,7 @@ KIT = Kit(
         what_option(PARTS),
         FIXED_LANGUAGE,
         PAPER,
-        Option("card_size", _("Card size"), "poker", tuple(CARD_SIZES)),
+        choice("card_size", _("Card size"), "poker", tuple(CARD_SIZES)),
         LAYOUT,
         BLEED,
         CROP_MARKS,

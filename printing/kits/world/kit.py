@@ -46,8 +46,8 @@ TRACK = Option(
     _("Scoring track length"),
     None,
     kind=int,
-    low=WORLD_TRACK_MIN,
-    high=WORLD_TRACK_MAX,
+    min=WORLD_TRACK_MIN,
+    max=WORLD_TRACK_MAX,
     help=_("Spaces on the track; empty: the play app's setting."),
 )
 
