@@ -65,10 +65,11 @@ def add_output_flags(parser: CommandParser, png: bool = True) -> None:
         parser.add_argument("--png-zip", type=Path, help="write a zip of one PNG per face here")
 
 
-def resolve(name: str) -> tuple[Kit, Deck | None]:
-    """A fixed kit by its slug, or a deck by its slug (printed with its edition's kit)."""
+def resolve(name: str, deck: str | None = None) -> tuple[Kit, Deck | None]:
+    """A fixed kit by its slug, or a deck by its slug (printed with its edition's kit), or a
+    kit for a deck (``render_kit quiz --deck germany``)."""
     try:
-        return requests.resolve(name)
+        return requests.resolve(name, deck)
     except KitError as exc:
         raise CommandError(str(exc)) from None
 

@@ -41,16 +41,26 @@ def find(kit_slug: str | None, deck_slug: str | None) -> tuple[Kit, Deck | None]
     deck = Deck.objects.filter(slug=deck_slug).first()
     if deck is None:
         raise NotFound(f"no deck {deck_slug!r}")
+    if kit_slug:  # a kit printed beside the deck's own (the quiz sheet)
+        kit = kits.get(kit_slug)
+        if not kit.companion or deck.edition not in kit.editions:
+            raise NotFound(f"the {kit.slug} kit does not print decks of the {deck.edition} edition")
+        return _ready(kit, deck)
     return _ready(kits.for_edition(deck.edition), deck)
 
 
-def resolve(name: str) -> tuple[Kit, Deck | None]:
-    """A fixed kit or a deck by one name, as ``render_kit`` takes it."""
+def resolve(name: str, deck: str | None = None) -> tuple[Kit, Deck | None]:
+    """A fixed kit or a deck by one name, as ``render_kit`` takes it; with ``deck``, the kit
+    ``name`` printed for that deck."""
+    if deck:
+        return find(name, deck)
     kit = kits.KITS.get(name)
     if kit is not None and not kit.source:
         return kit, None
     deck = Deck.objects.filter(slug=name).first()
     if deck is None:
+        if kit is not None and kit.companion:
+            raise NotFound(f"the {kit.slug} kit prints a deck: give --deck SLUG")
         fixed = ", ".join(k.slug for k in kits.fixed_kits())
         decks = ", ".join(Deck.objects.order_by("slug").values_list("slug", flat=True))
         raise NotFound(f"no kit or deck {name!r} (kits: {fixed}; decks: {decks or 'none'})")
@@ -102,6 +112,11 @@ class PrintRequest:
 
     @classmethod
     def of(cls, kit_slug: str | None, deck_slug: str | None, query: Any) -> PrintRequest:
+        """A deck's request may name a kit printed beside the deck's own (``?kit=quiz``)."""
+        if deck_slug is not None and query and "kit" in query:
+            kit_slug = query.get("kit")
+            query = query.copy()
+            query.pop("kit")
         kit, deck = find(kit_slug, deck_slug)
         return cls(kit, deck, bound_form(kit, query, deck))
 

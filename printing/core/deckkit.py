@@ -36,7 +36,7 @@ from printing.core.sheets import SheetError, SheetSpec
 
 EMPTY = _("This deck has no cards yet.")
 # The parts that print the deck's places: refused for a deck without cards.
-PLACE_PARTS = frozenset({"cards", "map", "quiz-map", "poster", "quiz-sheet"})
+PLACE_PARTS = frozenset({"cards", "map", "quiz-map", "poster"})
 
 
 def spec_of(job: Job) -> SheetSpec:

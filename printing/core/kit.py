@@ -88,6 +88,8 @@ class Kit:
     load: Callable[[Any, str | None], Any] | None = None
     extra_parts: tuple[Part, ...] = ()  # chosen by name only, never part of "kit"
     public: bool = False  # anyone may download it (no card data of the database in it)
+    # Printed for a deck beside the deck's own kit, when asked for by name (``?kit=``).
+    companion: bool = False
     # For a deck kit, what the views, commands and the job worker ask of a deck without
     # knowing the kit: everything it prints as a string that changes with every edit (the
     # key of cached files), its number of cards, and why it cannot print yet (None: it can).

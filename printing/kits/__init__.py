@@ -17,11 +17,12 @@ from printing.kits.dice.kit import KIT as DICE
 from printing.kits.grid.kit import GERMANY, GRID
 from printing.kits.match.kit import KIT as MATCH
 from printing.kits.numbers.kit import KIT as NUMBERS
+from printing.kits.quiz.kit import KIT as QUIZ
 from printing.kits.world.kit import KIT as WORLD
 
-KITS: dict[str, Kit] = {kit.slug: kit for kit in (GERMANY, GRID, WORLD, MATCH, NUMBERS, DICE)}
+KITS: dict[str, Kit] = {kit.slug: kit for kit in (GERMANY, GRID, WORLD, MATCH, NUMBERS, DICE, QUIZ)}
 __all__ = [
-    "CARDS_ONLY", "DESIGNS", "DICE", "GERMANY", "GRID", "KITS", "MATCH", "NUMBERS", "WORLD",
+    "CARDS_ONLY", "DESIGNS", "DICE", "GERMANY", "GRID", "KITS", "MATCH", "NUMBERS", "QUIZ", "WORLD",
     "fixed_kits", "for_edition", "get",
 ]  # fmt: skip
 
@@ -35,7 +36,7 @@ def get(slug: str) -> Kit:
 
 def for_edition(edition: str) -> Kit:
     """The kit that prints decks of ``edition`` (the plain card sheets for any other)."""
-    return next((k for k in KITS.values() if edition in k.editions), CARDS_ONLY)
+    return next((k for k in KITS.values() if edition in k.editions and not k.companion), CARDS_ONLY)
 
 
 def fixed_kits() -> list[Kit]:
