@@ -223,6 +223,7 @@ def main() -> None:
         django.setup()
         from _floor import card_data_from
 
+        from printing import kits  # noqa: F401  (registers the kits' card designs)
         from printing.core.png import faces_zip
         from printing.core.sheets import SheetSpec
 
