@@ -16,8 +16,8 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-TRUE = frozenset({"1", "true", "on", "yes"})
-FALSE = frozenset({"0", "false", "off", "no", ""})
+TRUE = frozenset({"1", "true", "on"})
+FALSE = frozenset({"0", "false", "off", ""})
 
 
 class OptionError(ValueError):
