@@ -25,7 +25,7 @@ FONTS = Path(__file__).resolve().parent.parent / "printing" / "fonts"
 def card_data_from(places: list[dict]):
     """CardData for the PNG part of the benchmark (same numbers the command computes)."""
     from geo.grid import germany_grid
-    from printing.data import CardData
+    from printing.core.data import CardData
 
     cards = []
     for i, p in enumerate(places, 1):

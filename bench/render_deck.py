@@ -223,8 +223,9 @@ def main() -> None:
         django.setup()
         from _floor import card_data_from
 
-        from printing.png import faces_zip
-        from printing.sheets import SheetSpec
+        from printing import kits  # noqa: F401  (registers the kits' card designs)
+        from printing.core.png import faces_zip
+        from printing.core.sheets import SheetSpec
 
         cards = card_data_from(json.loads(data.read_text())[: args.png_faces // 2])
         seconds = float("inf")

@@ -65,10 +65,10 @@ def main() -> None:
 
 def in_process() -> None:
     from cards.symbols.decks import deck_from_symbols, island_symbols
-    from printing.kits.match import render_match_pdf
-    from printing.match_draw import place_symbols
-    from printing.match_layout import card_layout, coverage
-    from printing.round_sheets import RoundSpec
+    from printing.core.round_imposition import RoundSpec
+    from printing.kits.match.draw import place_symbols
+    from printing.kits.match.kit import render_match_pdf
+    from printing.kits.match.layout import card_layout, coverage
 
     deck = deck_from_symbols("Insel", 8, island_symbols(), seed=1)
     render_match_pdf(deck, RoundSpec())  # fonts and icon parsing warm up once per process

@@ -1,6 +1,6 @@
 """Soft hyphens between the syllables of long words (LibreOffice's dictionaries via pyphen):
 a narrow card breaks "Recklinghausen" as "Reckling-/hausen", never as "Recklinghaus/en".
-Print (``printing.textfit``) and the play screens use the same breaks."""
+Print (``printing.core.textfit``) and the play screens use the same breaks."""
 
 from __future__ import annotations
 

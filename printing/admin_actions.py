@@ -9,9 +9,9 @@ from django.utils.translation import gettext_lazy as _
 
 from cards.models import Edition
 from cards.roles import can_print
-from printing.cards import places_cards
-from printing.kit import DeckInfo
-from printing.kits.deck import PrintOptions, render_pdf
+from printing.core.deck import DeckInfo
+from printing.core.deck_source import places_cards
+from printing.requests import PrintOptions, render_pdf
 
 
 @admin.action(description=_("Print selected places"))

@@ -1,5 +1,5 @@
-"""The one print command behind ``render_kit`` and its aliases (``render_deck``,
-``render_numbers_kit``, ``render_dice_kit``): options as flags from the kits' schemas; an option
+"""The one print command behind ``render_kit`` and ``render_deck`` (``render_kit`` for a deck):
+options as flags from the kits' schemas; an option
 the kit does not have, a bad value, an empty deck or an unwritable file is one line of error."""
 
 from __future__ import annotations
@@ -12,12 +12,12 @@ from typing import Any
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from cards.models import Deck, Edition
+from cards.models import Deck
 from jobs.console import bar
-from printing import kits
-from printing.i18n import in_language
-from printing.kitcore import Kit, KitError, Option
-from printing.png import pool_size
+from printing import kits, requests
+from printing.core.i18n import in_language
+from printing.core.kit import Kit, KitError, Option
+from printing.core.png import pool_size
 
 # Flags for switches that are on by default.
 OFF_SWITCHES = {"crop_marks": "--no-crop-marks", "cut_lines": "--no-cut-lines"}
@@ -53,9 +53,9 @@ def add_option_flags(parser: CommandParser, only: tuple[Kit, ...] | None = None)
 
 def _help(option: Option, label: str) -> str:
     if option.choices:
-        label += f" ({', '.join(c for c in option.choices if c)})"
-    elif option.low is not None and option.high is not None:
-        label += f" ({option.low:g}–{option.high:g})"
+        label += f" ({', '.join(c for c in option.values if c)})"
+    elif option.min is not None and option.max is not None:
+        label += f" ({option.min:g}–{option.max:g})"
     return label.replace("%", "%%")  # argparse formats help with %
 
 
@@ -65,22 +65,13 @@ def add_output_flags(parser: CommandParser, png: bool = True) -> None:
         parser.add_argument("--png-zip", type=Path, help="write a zip of one PNG per face here")
 
 
-def resolve(name: str) -> tuple[Kit, Deck | None]:
-    """A fixed kit by its slug, or a deck by its slug (printed with its edition's kit)."""
-    kit = kits.KITS.get(name)
-    if kit is not None and not kit.source:
-        return kit, None
+def resolve(name: str, deck: str | None = None) -> tuple[Kit, Deck | None]:
+    """A fixed kit by its slug, or a deck by its slug (printed with its edition's kit), or a
+    kit for a deck (``render_kit quiz --deck germany``)."""
     try:
-        deck = Deck.objects.select_related("match").get(slug=name)
-    except Deck.DoesNotExist:
-        fixed = ", ".join(k.slug for k in kits.fixed_kits())
-        decks = ", ".join(Deck.objects.order_by("slug").values_list("slug", flat=True))
-        raise CommandError(
-            f"no kit or deck {name!r} (kits: {fixed}; decks: {decks or 'none'})"
-        ) from None
-    if deck.edition == Edition.MATCH and not hasattr(deck, "match"):
-        raise CommandError(f"the match deck {name!r} has no cards yet (make_match_deck)")
-    return kits.for_edition(deck.edition), deck
+        return requests.resolve(name, deck)
+    except KitError as exc:
+        raise CommandError(str(exc)) from None
 
 
 def given_options(kit: Kit, options: dict[str, Any]) -> dict[str, Any]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django import forms
 
-from printing.kitcore import Kit, KitError, Option
+from printing.core.kit import Kit, KitError, Option
 
 
 def _field(option: Option) -> forms.Field:
@@ -13,10 +13,8 @@ def _field(option: Option) -> forms.Field:
         return forms.BooleanField(initial=option.default, **common)
     if option.kind in (int, float):
         field = forms.IntegerField if option.kind is int else forms.FloatField
-        return field(initial=option.default, min_value=option.low, max_value=option.high, **common)
-    labels = option.choice_labels
-    choices = [(value, labels.get(value, value)) for value in option.choices]
-    return forms.ChoiceField(choices=choices, initial=option.default, **common)
+        return field(initial=option.default, min_value=option.min, max_value=option.max, **common)
+    return forms.ChoiceField(choices=option.choices, initial=option.default, **common)
 
 
 class KitForm(forms.Form):
@@ -59,6 +57,9 @@ def bound_form(kit: Kit, query, deck=None) -> KitForm:
     sent = set(query) if query else set()
     if query:
         data.update(query.dict())
+        parts = query.getlist("what") if hasattr(query, "getlist") else []
+        if len(parts) > 1:  # some parts (``?what=counters&what=rules``): dict() keeps the last
+            data["what"] = parts
         if "layout" in query or "what" in query:  # the form was sent (its menus always are)
             for option in kit.options:
                 if option.kind is bool and option.name not in query:

@@ -13,17 +13,10 @@ urlpatterns = [
     path("kits/<slug:kit>/faces.zip", views.png_zip, name="kit_png_zip"),
     path("kits/<slug:kit>/preview.png", views.preview, name="kit_preview"),
     path("kits/<slug:kit>/jobs/<slug:kind>/", views.start_job, name="kit_job"),
-    path("numbers-kit.pdf", views.numbers_kit_pdf, name="numbers_kit"),
-    path("games/dice.pdf", views.dice_kit_pdf, name="dice_kit"),
     # A deck, printed with its edition's kit (match decks included).
     path("<slug:slug>/", views.page, name="deck"),
     path("<slug:slug>/deck.pdf", views.pdf, name="pdf"),
     path("<slug:slug>/faces.zip", views.png_zip, name="png_zip"),
     path("<slug:slug>/preview.png", views.preview, name="preview"),
     path("<slug:slug>/jobs/<slug:kind>/", views.start_job, name="job"),
-    # The older addresses of a match deck's page and downloads.
-    path("<slug:slug>/round/", views.round_page, name="match"),
-    path("<slug:slug>/round.pdf", views.round_pdf, name="match_pdf"),
-    path("<slug:slug>/round.zip", views.round_png_zip, name="match_png_zip"),
-    path("<slug:slug>/round.png", views.round_preview, name="match_preview"),
 ]

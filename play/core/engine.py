@@ -20,7 +20,8 @@ from typing import Any, Literal
 
 import orjson
 
-from play.core.args import arg_choice, arg_int, as_int, check_args, is_digits
+from cards.options import Option, OptionError
+from play.core.args import arg_choice, arg_int, check_args, is_digits
 from play.core.errors import NotYourTurn, RoundClosed, RuleViolation, TurnConflict
 
 __all__ = [
@@ -100,53 +101,6 @@ class Seats:
     min: int
     max: int
     kind: Literal["teams", "players", "devices"] = "teams"
-
-
-@dataclass(frozen=True)
-class Option:
-    """One game option: its kind follows its default (bool, int or str).
-
-    A ``str`` option needs ``choices`` (value, label); an ``int`` option may give ``min`` and
-    ``max``, or ``choices`` of whole numbers. Labels may be lazy translations; the new-game
-    form is built from these. ``deck_help(deck)`` gives the help for a game with that deck (the
-    form shows the chosen deck's), ``help`` the one for none chosen.
-    """
-
-    name: str
-    label: Any
-    default: bool | int | str
-    choices: tuple[tuple[Any, Any], ...] = ()
-    min: int | None = None
-    max: int | None = None
-    help: Any = ""
-    deck_help: Callable[[Any], Any] | None = None
-
-    def clean(self, value: Any) -> bool | int | str:
-        if isinstance(self.default, bool):
-            if isinstance(value, bool):
-                return value
-            if value in ("true", "on", "1", 1):
-                return True
-            if value in ("false", "off", "0", 0, ""):
-                return False
-            raise RuleViolation("bad_option", f"{self.name} must be true or false.")
-        if isinstance(self.default, int):
-            number = as_int(value)
-            if number is None:
-                raise RuleViolation("bad_option", f"{self.name} must be a whole number.")
-            if self.choices and number not in [choice for choice, _label in self.choices]:
-                raise RuleViolation("bad_option", f"{self.name} is not one of the choices.")
-            if (self.min is not None and number < self.min) or (
-                self.max is not None and number > self.max
-            ):
-                raise RuleViolation(
-                    "bad_option", f"{self.name} must be between {self.min} and {self.max}."
-                )
-            return number
-        allowed = [value for value, _label in self.choices]
-        if value not in allowed:
-            raise RuleViolation("bad_option", f"{self.name} must be one of {', '.join(allowed)}.")
-        return value
 
 
 @dataclass(frozen=True)
@@ -250,10 +204,13 @@ def clean_options(edition: Edition, options: Mapping[str, Any] | None, seats: in
     unknown = sorted(set(options) - set(known))
     if unknown:
         raise RuleViolation("unknown_option", f"Unknown option(s): {', '.join(unknown)}.")
-    cleaned = {
-        name: option.clean(options[name]) if name in options else option.default
-        for name, option in known.items()
-    }
+    try:
+        cleaned = {
+            name: option.clean(options[name]) if name in options else option.default
+            for name, option in known.items()
+        }
+    except OptionError as exc:
+        raise RuleViolation("bad_option", f"{exc}.") from None
     if edition.check_options is not None:
         edition.check_options(cleaned, seats)
     return cleaned

@@ -1,20 +1,30 @@
-"""Every print kit, by slug: one module per kit, each a ``printing.kitcore.Kit`` made of data.
+"""The registry of print kits: every kit by slug, one package per kit.
 
-Adding a kit: write ``printing/kits/<slug>.py`` with its parts (each a function appending pages
-to the document), its options (mostly the shared ones of ``printing.kitcore``) and its faces,
-and add its ``KIT`` here. The options page, the PDF, PNG and preview views, ``render_kit`` and
-the ``/print/`` list then offer it without further code.
+Adding a kit: write ``printing/kits/<slug>/`` with its ``kit.py`` (parts, each a function
+appending pages to the document; options, mostly the shared ones of ``printing.core.kit``; its
+card source), its ``faces.py`` and ``rules.py`` where it has them, and add its ``KIT`` to
+``KITS`` below. The options page, the PDF, PNG and preview views, ``render_kit``, the print
+jobs and the ``/print/`` list then offer it without further code. The views, commands and the
+job worker reach a kit only through this module.
 """
 
 from __future__ import annotations
 
-from printing.kitcore import Kit, KitError
-from printing.kits import deck, dice, match, numbers
+from printing.core.deckkit import CARDS_ONLY
+from printing.core.designs import DESIGNS
+from printing.core.kit import Kit, KitError
+from printing.kits.dice.kit import KIT as DICE
+from printing.kits.grid.kit import GERMANY, GRID
+from printing.kits.match.kit import KIT as MATCH
+from printing.kits.numbers.kit import KIT as NUMBERS
+from printing.kits.quiz.kit import KIT as QUIZ
+from printing.kits.world.kit import KIT as WORLD
 
-KITS: dict[str, Kit] = {
-    kit.slug: kit for kit in (deck.GERMANY, deck.GRID, deck.WORLD, match.KIT, numbers.KIT, dice.KIT)
-}
-CARDS_ONLY = deck.CARDS_ONLY
+KITS: dict[str, Kit] = {kit.slug: kit for kit in (GERMANY, GRID, WORLD, MATCH, NUMBERS, DICE, QUIZ)}
+__all__ = [
+    "CARDS_ONLY", "DESIGNS", "DICE", "GERMANY", "GRID", "KITS", "MATCH", "NUMBERS", "QUIZ", "WORLD",
+    "fixed_kits", "for_edition", "get",
+]  # fmt: skip
 
 
 def get(slug: str) -> Kit:
@@ -26,7 +36,7 @@ def get(slug: str) -> Kit:
 
 def for_edition(edition: str) -> Kit:
     """The kit that prints decks of ``edition`` (the plain card sheets for any other)."""
-    return match.KIT if edition in match.KIT.editions else deck.for_edition(edition)
+    return next((k for k in KITS.values() if edition in k.editions and not k.companion), CARDS_ONLY)
 
 
 def fixed_kits() -> list[Kit]:

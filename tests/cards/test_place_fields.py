@@ -6,7 +6,7 @@ import pytest
 
 from cards.imports.resources import PlaceResource
 from cards.models import PLACE_FIELDS, PROVENANCE_FIELDS, Place
-from printing.cards import PRINTED_FIELDS
+from printing.core.deck_source import PRINTED_FIELDS
 from tests.conftest import api_client_for
 
 # Not stated by an editor: a file, the gazetteer import's own record and the timestamps.

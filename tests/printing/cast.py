@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from printing.data import CardData, edition_mark
+from printing.core.data import CardData, edition_mark
 
 LUDWIGSHAFEN = CardData(
     "germany",

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from geo.boards import BOARDS
-from printing.colours import MIN_CONTRAST, contrast, ink_for, legible
-from printing.data import CARD_COLOURS, PLAYER_COLOURS
-from printing.designs import DESIGNS
-from printing.layouts import Background, Box, Text
+from printing.core.colours import MIN_CONTRAST, contrast, ink_for, legible
+from printing.core.data import CARD_COLOURS, PLAYER_COLOURS
+from printing.core.layouts import Background, Box, Text
+from printing.kits import DESIGNS
 
 # Every combination of the data colours a card can carry.
 SAMPLES = [

@@ -6,7 +6,7 @@ import pytest
 
 from cards.grids.decks import deck_for, edition_for_country, fill_deck
 from cards.models import Deck
-from printing.cards import deck_info
+from printing.core.deck_source import deck_info
 
 pytestmark = pytest.mark.django_db
 
@@ -34,7 +34,7 @@ def test_it_loads_a_grid_deck_with_its_edition(django_assert_num_queries):
 
 
 def test_a_deck_s_places_are_read_as_the_orm_reads_them(germany_deck, world_deck):
-    from printing.cards import CARD_FIELDS, _deck_rows
+    from printing.core.deck_source import CARD_FIELDS, _deck_rows
 
     for deck in (germany_deck, world_deck):
         cards = {card.place_id: card for card in deck.cards.select_related("place")}

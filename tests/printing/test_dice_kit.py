@@ -13,9 +13,9 @@ from django.core.management import CommandError, call_command
 
 from cards.games.dice import dice_deck
 from printing import kits
-from printing.kitcore import KitError
-from printing.kits.dice import COUNTER, HINGE, cards, hinge_offset
-from printing.rules import sheet
+from printing.core.kit import KitError
+from printing.kits.dice.kit import COUNTER, HINGE, cards, hinge_offset
+from printing.kits.dice.rules import sheet
 
 DICE = kits.get("dice")
 
@@ -51,22 +51,22 @@ def test_it_puts_every_part_in_the_kit_in_order_with_bookmarks():
 
 def test_the_rules_follow_the_mix_and_the_summary():
     for mix, size in (("standard", "three"), ("fours", "four")):
-        _title, sections = sheet("dice", "en", mix)
+        _title, sections = sheet("en", mix)
         body = " ".join(b for _, b in sections)
         assert f"take those {size} cards" in body and f"set of {size} black" in body
-    _title, sections = sheet("dice", "en", "standard")
+    _title, sections = sheet("en", "standard")
     decisions = dict(sections)["Our decisions"]
     assert "Every turn begins with a roll (as the summary says)" in decisions
     assert "does not say whether the first roll" not in decisions
-    de = " ".join(b for _, b in sheet("dice", "de", "fours")[1])
+    de = " ".join(b for _, b in sheet("de", "fours")[1])
     assert "alle vier Karten" in de and "4 bis 9" in de
 
 
 def test_the_rules_end_a_stalled_game_as_the_game_on_screen_does():
     from cards.games.dice import DICE_STALL_TURNS as STALL_TURNS
 
-    en = dict(sheet("dice", "en", "standard")[1])["Stalemate"]
-    de = dict(sheet("dice", "de", "standard")[1])["Stillstand"]
+    en = dict(sheet("en", "standard")[1])["Stalemate"]
+    de = dict(sheet("de", "standard")[1])["Stillstand"]
     assert f"If {STALL_TURNS // 2} turns of each player go by in a row" in en
     assert f"Nimmt {STALL_TURNS // 2} Züge je Spieler hintereinander niemand eine Karte" in de
     assert "scored as it stands" in en and "gewertet, wie es steht" in de
@@ -75,7 +75,7 @@ def test_the_rules_end_a_stalled_game_as_the_game_on_screen_does():
 @pytest.mark.parametrize(("language", "standard", "used"), [
     ("en", "we use 2 to 9", "4 to 9"), ("de", "nehmen 2 bis 9", "4 bis 9")])  # fmt: skip
 def test_the_fours_decisions_name_the_fours_values(language, standard, used):
-    decisions = {mix: sheet("dice", language, mix)[1][-1][1] for mix in ("standard", "fours")}
+    decisions = {mix: sheet(language, mix)[1][-1][1] for mix in ("standard", "fours")}
     assert standard in decisions["standard"]
     assert standard not in decisions["fours"] and used in decisions["fours"]
 
@@ -96,7 +96,7 @@ def test_it_refuses_unknown_parts_languages_and_mixes():
 
 def test_it_writes_the_kit_from_the_command(tmp_path):
     out = tmp_path / "kit.pdf"
-    call_command("render_dice_kit", "--out", str(out), "--what", "cards", "--paper", "letter")
+    call_command("render_kit", "dice", "--out", str(out), "--what", "cards", "--paper", "letter")
     reader = pypdf.PdfReader(out)
     assert len(reader.pages) == 4
     assert round(float(reader.pages[0].mediabox.width) / 72 * 25.4) == 216
@@ -104,16 +104,16 @@ def test_it_writes_the_kit_from_the_command(tmp_path):
 
 def test_an_unwritable_path_is_one_line(tmp_path):
     with pytest.raises(CommandError, match=r"^cannot write .*: no folder"):
-        call_command("render_dice_kit", "--out", str(tmp_path / "missing" / "kit.pdf"))
+        call_command("render_kit", "dice", "--out", str(tmp_path / "missing" / "kit.pdf"))
 
 
 def test_it_serves_the_kit_to_anyone(client):
-    response = client.get("/print/games/dice.pdf?language=en&part=rules")
+    response = client.get("/print/kits/dice/kit.pdf?language=en&what=rules")
     assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
     assert len(pages_text(response.content)) == 2
-    assert client.get("/print/games/dice.pdf?language=xx").status_code == 400
-    assert client.get("/print/games/dice.pdf?part=box").status_code == 400
-    both = client.get("/print/games/dice.pdf?language=en&part=counters&part=rules")
+    assert client.get("/print/kits/dice/kit.pdf?language=xx").status_code == 400
+    assert client.get("/print/kits/dice/kit.pdf?what=box").status_code == 400
+    both = client.get("/print/kits/dice/kit.pdf?language=en&what=counters&what=rules")
     assert len(pages_text(both.content)) == 3
 
 
@@ -123,8 +123,8 @@ def test_a_pawns_folds_are_dashed_and_only_its_outline_is_cut(kit):
     solid outline in the cut ink."""
     from reportlab.pdfgen.canvas import Canvas
 
-    from printing import world_pieces
-    from printing.kits import dice
+    from printing.kits.dice import kit as dice
+    from printing.kits.world import pieces as world_pieces
 
     canvas = Canvas(io.BytesIO())
     if kit == "dice":
@@ -144,7 +144,7 @@ def test_the_die_nets_twelve_folds_are_dashed_and_its_cuts_solid():
     edges of the outline are cut, each meeting a tab when glued."""
     from reportlab.pdfgen.canvas import Canvas
 
-    from printing.kits import dice
+    from printing.kits.dice import kit as dice
 
     folds, cuts = dice.net_edges()
     assert len(folds) == 12 and len(cuts) == len(dice.TABS) == 7

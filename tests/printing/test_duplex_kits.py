@@ -11,10 +11,12 @@ import pytest
 from pypdf.generic import ContentStream
 
 from cards.symbols.decks import deck_from_symbols, island_symbols
-from printing.kit import DeckInfo
-from printing.kits import dice, match, numbers
-from printing.kits.deck import GERMANY, WORLD
-from printing.round_sheets import RoundSpec
+from printing.core.deck import DeckInfo
+from printing.core.round_imposition import RoundSpec
+from printing.kits import GERMANY, WORLD
+from printing.kits.dice import kit as dice
+from printing.kits.match import kit as match
+from printing.kits.numbers import kit as numbers
 from tests.printing.cast import HEPPENHEIM, LUDWIGSHAFEN, SAO_PAULO
 
 

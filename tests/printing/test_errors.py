@@ -8,10 +8,10 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from printing import kits
-from printing.data import CardData
-from printing.kit import DeckInfo, PrintError
-from printing.kitcore import KitError
-from printing.kits.deck import PrintOptions, render_pdf, render_png_zip
+from printing.core.data import CardData
+from printing.core.deck import DeckInfo, PrintError
+from printing.core.kit import KitError
+from printing.requests import PrintOptions, render_pdf, render_png_zip
 from tests.printing.cast import HEPPENHEIM, SAO_PAULO
 
 EMPTY_DE = DeckInfo("Leer", "germany", "de", [])

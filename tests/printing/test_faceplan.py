@@ -7,11 +7,12 @@ import io
 from pypdf import PdfReader
 from reportlab.pdfgen.canvas import Canvas
 
-from printing.data import CardData
-from printing.designs import germany_back, world_back
-from printing.faceplan import plan
-from printing.layouts import Background, Blob, Box, Face, Text
-from printing.render import draw_face
+from printing.core.data import CardData
+from printing.core.faceplan import plan
+from printing.core.layouts import Background, Blob, Box, Face, Text
+from printing.core.render import draw_face
+from printing.kits.grid.faces import germany_back
+from printing.kits.world.faces import world_back
 
 
 def _kinds(steps):

@@ -6,11 +6,11 @@ import io
 
 import pypdf
 
-from printing.data import CardData, edition_mark, printed_code
-from printing.fonts import register_fonts
-from printing.pdf import cards_pdf
-from printing.sheets import SheetSpec
-from printing.textfit import fit_text
+from printing.core.data import CardData, edition_mark, printed_code
+from printing.core.document import cards_pdf
+from printing.core.fonts import register_fonts
+from printing.core.sheets import SheetSpec
+from printing.core.textfit import fit_text
 from tests.printing.cast import HEPPENHEIM
 
 

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from cards.gazetteer.places import german_places
-from printing.data import tip_texts
-from printing.fonts import BOLD, REGULAR
-from printing.shaping import missing_glyphs
+from printing.core.data import tip_texts
+from printing.core.fonts import BOLD, REGULAR
+from printing.core.shaping import missing_glyphs
 
 WORLD_DECK = Path(__file__).resolve().parents[2] / "cards" / "data" / "world_deck.json"
 

@@ -18,11 +18,13 @@ from geo import mapdraw as md
 from geo.grid_editions import suggest_for
 from geo.grid_frame import MapEdition
 from geo.labels import text_box
-from printing import kits, pagedraw, pages
-from printing.cards import deck_info
-from printing.kit import DeckInfo
-from printing.pdf import Document
-from printing.sheets import MIN_MARGIN
+from printing import kits
+from printing.core import pagedraw
+from printing.core.deck import DeckInfo
+from printing.core.deck_source import deck_info
+from printing.core.document import Document
+from printing.core.sheets import MIN_MARGIN
+from printing.kits.grid import maps as pages
 
 pytestmark = pytest.mark.django_db
 

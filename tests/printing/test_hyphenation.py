@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from cards.gazetteer.places import german_places
 from cards.hyphenation import SOFT_HYPHEN, soft_hyphens
-from printing.designs import germany_front
-from printing.fonts import BOLD, register_fonts
-from printing.textfit import fit_text
+from printing.core.fonts import BOLD, register_fonts
+from printing.core.textfit import fit_text
+from printing.kits.grid.faces import germany_front
 
 LONGEST = "Llanfairpwllgwyngyllgogerychwyrndrobwllllantysiliogogogoch"  # 58 letters
 

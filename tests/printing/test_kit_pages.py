@@ -7,8 +7,8 @@ import io
 import pypdf
 import pytest
 
-from printing.extras import add_guess_cards, add_scoring_track, track_cells
-from printing.pdf import Document
+from printing.core.document import Document
+from printing.kits.world.extras import add_guess_cards, add_scoring_track, track_cells
 
 
 def positions(pdf: bytes, page: int = 0) -> dict[str, list[tuple[float, float]]]:
@@ -56,7 +56,7 @@ def test_it_arranges_the_guess_cards_rectangles_a_b_over_c_d():
 
 
 def test_a_200_space_track_keeps_every_number_inside_its_space():
-    from printing.extras import label_size, track_cells
+    from printing.kits.world.extras import label_size, track_cells
 
     cells = track_cells(207, 8, 202, 281, 194)
     _x, _y, cw, ch = cells[1]

@@ -9,8 +9,8 @@ import pypdf
 import pytest
 
 from printing import kits
-from printing.data import CardData, edition_mark, edition_title, format_population, tip_cards
-from printing.designs import faces_for
+from printing.core.data import CardData, edition_mark, edition_title, format_population, tip_cards
+from printing.core.designs import faces_for
 
 pytestmark = pytest.mark.django_db
 

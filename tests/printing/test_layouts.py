@@ -8,13 +8,13 @@ from hypothesis import strategies as st
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from printing.data import format_population, tip_cards
-from printing.designs import DESIGNS
-from printing.fonts import BOLD, REGULAR, register_fonts
-from printing.layouts import Face, Text, validate_face
-from printing.shaping import missing_glyphs
-from printing.sheets import CARD_SIZES
-from printing.textfit import LEADING, fit_text
+from printing.core.data import format_population, tip_cards
+from printing.core.fonts import BOLD, REGULAR, register_fonts
+from printing.core.layouts import Face, Text, validate_face
+from printing.core.shaping import missing_glyphs
+from printing.core.sheets import CARD_SIZES
+from printing.core.textfit import LEADING, fit_text
+from printing.kits import DESIGNS
 
 
 @pytest.mark.parametrize("kind", sorted(DESIGNS))

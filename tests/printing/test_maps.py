@@ -14,9 +14,9 @@ from geo import mapdraw as md
 from geo.board_maps import board_map
 from geo.labels import overlaps, text_box
 from geo.maps import germany_map_indexed
-from printing.kit import DeckInfo
-from printing.kits.deck import PrintOptions, render_pdf
-from printing.pagedraw import measure
+from printing.core.deck import DeckInfo
+from printing.core.pagedraw import measure
+from printing.requests import PrintOptions, render_pdf
 from tests.printing.cast import HEPPENHEIM, SAO_PAULO
 
 
@@ -74,7 +74,7 @@ def test_it_prints_quiz_and_answer_maps_with_an_index(dense_dots):
 
 def test_a_world_decks_poster_is_its_boards_with_its_places():
     deck = DeckInfo("World", "world", "en", [SAO_PAULO], [("São Paulo", -23.55, -46.63, 1)])
-    with mock.patch("printing.pages.add_boards") as add_boards:
+    with mock.patch("printing.kits.world.boards.add_boards") as add_boards:
         render_pdf(deck, PrintOptions(what="poster"))
     assert add_boards.call_args.kwargs == {"with_dots": True}
     board = board_map("SA", dots=deck.dots, labels="fit", measure=measure)

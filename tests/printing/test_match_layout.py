@@ -11,10 +11,17 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from cards.symbols.decks import SymbolData, deck_from_symbols, island_symbols
-from printing.fonts import register_fonts
-from printing.match_draw import label_lines, place_symbols, symbol_radius
-from printing.match_layout import GAP, TEXT_TILT, LayoutError, Spot, card_layout, layout_problems
-from printing.textfit import LEADING
+from printing.core.fonts import register_fonts
+from printing.core.textfit import LEADING
+from printing.kits.match.draw import label_lines, place_symbols, symbol_radius
+from printing.kits.match.layout import (
+    GAP,
+    TEXT_TILT,
+    LayoutError,
+    Spot,
+    card_layout,
+    layout_problems,
+)
 
 
 @settings(max_examples=60, deadline=None)

@@ -15,10 +15,10 @@ from PIL import Image
 
 from cards.symbols.decks import SymbolData, deck_from_symbols, island_symbols
 from cards.symbols.making import make_match_deck
-from printing.kit import PrintError
-from printing.kits.match import render_match_pdf, render_match_png_zip
-from printing.round_sheets import RoundSpec, centres, impose_round
-from printing.sheets import PAPERS, SheetError
+from printing.core.deck import PrintError
+from printing.core.round_imposition import RoundSpec, centres, impose_round
+from printing.core.sheets import PAPERS, SheetError
+from printing.kits.match.kit import render_match_pdf, render_match_png_zip
 
 A4_PT = (210 / 25.4 * 72, 297 / 25.4 * 72)
 LETTER_PT = (8.5 * 72, 11 * 72)
@@ -152,8 +152,8 @@ def test_render_deck_prints_a_match_deck(tmp_path):
 
 
 def test_round_faces_are_element_data_for_the_one_renderer(island):
-    from printing import match_faces
-    from printing.layouts import Disc, Symbol, validate_face
+    from printing.core.layouts import Disc, Symbol, validate_face
+    from printing.kits.match import faces as match_faces
 
     card = next(c for c in island.cards if c.role == "island")
     front = match_faces.front(island, card, 85)
@@ -173,7 +173,7 @@ def test_round_faces_are_element_data_for_the_one_renderer(island):
 def test_the_rules_sheet_gives_the_win_to_the_most_points_and_the_whole_rule_book(
     language, phrases, wrong
 ):
-    from printing.rules.match import RULES
+    from printing.kits.match.rules import RULES
 
     text = " ".join(body for _, body in RULES[language][1])
     assert wrong not in text

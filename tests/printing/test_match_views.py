@@ -26,14 +26,13 @@ def test_the_decks_print_page_has_the_round_card_options(client, teacher, small_
     client.force_login(teacher)
     page = client.get(reverse("printing:deck", args=[small_deck]))
     assert page.status_code == 200
-    assert client.get(reverse("printing:match", args=[small_deck])).status_code == 200
     html = page.content.decode()
     assert "Mini-Insel" in html and "CC BY 3.0" in html and 'name="diameter"' in html
 
 
 def test_it_downloads_the_pdf_with_the_chosen_options(client, teacher, small_deck):
     client.force_login(teacher)
-    url = reverse("printing:match_pdf", args=[small_deck])
+    url = reverse("printing:pdf", args=[small_deck])
     response = client.get(url, {"paper": "letter", "diameter": "70", "layout": "fronts"})
     assert response.status_code == 200
     assert "mini-cards-de.pdf" in response["Content-Disposition"]
@@ -44,31 +43,31 @@ def test_it_downloads_the_pdf_with_the_chosen_options(client, teacher, small_dec
 
 def test_it_downloads_a_png_per_face_and_a_preview(client, editor, small_deck):
     client.force_login(editor)
-    response = client.get(reverse("printing:match_png_zip", args=[small_deck]), {"dpi": "72"})
+    response = client.get(reverse("printing:png_zip", args=[small_deck]), {"dpi": "72"})
     names = zipfile.ZipFile(io.BytesIO(response.content)).namelist()
     assert len(names) == 26 and names[0] == "0001-front-symbol.png"
-    preview = client.get(reverse("printing:match_preview", args=[small_deck]))
+    preview = client.get(reverse("printing:preview", args=[small_deck]))
     assert preview["Content-Type"] == "image/png" and preview.content[:4] == b"\x89PNG"
 
 
 def test_bad_options_are_a_400_with_the_reason(client, teacher, small_deck):
     client.force_login(teacher)
-    response = client.get(reverse("printing:match_pdf", args=[small_deck]), {"diameter": "500"})
+    response = client.get(reverse("printing:pdf", args=[small_deck]), {"diameter": "500"})
     assert response.status_code == 400
     assert "diameter" in response.content.decode()
-    page = client.get(reverse("printing:match", args=[small_deck]), {"layout": "fold"})
+    page = client.get(reverse("printing:deck", args=[small_deck]), {"layout": "fold"})
     assert page.status_code == 400
 
 
 def test_only_teachers_and_editors_print(client, student, small_deck):
-    assert client.get(reverse("printing:match_pdf", args=[small_deck])).status_code == 302
+    assert client.get(reverse("printing:pdf", args=[small_deck])).status_code == 302
     client.force_login(student)
-    assert client.get(reverse("printing:match_pdf", args=[small_deck])).status_code == 403
+    assert client.get(reverse("printing:pdf", args=[small_deck])).status_code == 403
 
 
 def test_other_decks_have_no_round_card_page(client, teacher, germany_deck):
     client.force_login(teacher)
-    assert client.get(reverse("printing:match", args=[germany_deck.slug])).status_code == 404
+    assert client.get(f"/print/{germany_deck.slug}/round/").status_code == 404
 
 
 @pytest.fixture
@@ -81,7 +80,7 @@ def unprintable_deck(db):
     return "hiero"
 
 
-@pytest.mark.parametrize("route", ["printing:pdf", "printing:png_zip", "printing:match_pdf"])
+@pytest.mark.parametrize("route", ["printing:pdf", "printing:png_zip"])
 def test_a_label_no_font_has_is_a_400_naming_the_card_and_character(
     client, teacher, unprintable_deck, route
 ):

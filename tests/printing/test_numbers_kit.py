@@ -11,8 +11,8 @@ from django.core.management import CommandError, call_command
 from pypdf import PdfReader
 
 from printing import kits
-from printing.kitcore import KitError
-from printing.kits.numbers import deck
+from printing.core.kit import KitError
+from printing.kits.numbers.kit import deck
 
 NUMBERS = kits.get("numbers")
 
@@ -75,14 +75,14 @@ def test_it_refuses_an_unknown_part_language_or_option():
 
 def test_the_command_and_an_unwritable_path(tmp_path):
     out = tmp_path / "n.pdf"
-    call_command("render_numbers_kit", "--out", str(out), "--what", "rules", "--language", "en")
+    call_command("render_kit", "numbers", "--out", str(out), "--what", "rules", "--language", "en")
     assert "Numbers" in text_of(out.read_bytes())[0]
     with pytest.raises(CommandError, match=r"^cannot write"):
-        call_command("render_numbers_kit", "--out", "/proc/numbers.pdf")
+        call_command("render_kit", "numbers", "--out", "/proc/numbers.pdf")
 
 
 def test_it_serves_the_kit_to_teachers_only(client, teacher, student):
-    url = "/print/numbers-kit.pdf"
+    url = "/print/kits/numbers/kit.pdf"
     assert client.get(url).status_code == 302  # to the login
     client.force_login(student)
     assert client.get(url).status_code == 403
@@ -117,7 +117,7 @@ def test_the_back_pattern_stays_inside_each_cards_bleed(bleed):
 
 
 def test_the_small_numbers_variant_says_the_tens_card_is_ace_to_nine():
-    from printing.rules.numbers import RULES
+    from printing.kits.numbers.rules import RULES
 
     for language, words in (("en", "the tens as the hundreds otherwise, so Ace–9"),
                             ("de", "Zehner wie sonst die Hunderter, also Ass–9")):  # fmt: skip

@@ -8,11 +8,11 @@ import pypdf
 import pytest
 from reportlab.lib.units import mm
 
-from printing.data import tip_cards
-from printing.kit import DeckInfo
-from printing.kits.deck import PrintOptions, render_pdf
-from printing.pdf import Document, cards_pdf
-from printing.sheets import SAFE_INSET, SheetSpec
+from printing.core.data import tip_cards
+from printing.core.deck import DeckInfo
+from printing.core.document import Document, cards_pdf
+from printing.core.sheets import SAFE_INSET, SheetSpec
+from printing.requests import PrintOptions, render_pdf
 from tests.printing.cast import ENGLISH_TOWN, HEPPENHEIM, LUDWIGSHAFEN, SAO_PAULO
 
 

@@ -12,10 +12,10 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from printing.data import CardData
-from printing.pdf import Document
-from printing.png import face_size_px, faces_zip, pixel_size, pool_executor, rasterise
-from printing.sheets import SheetSpec
+from printing.core.data import CardData
+from printing.core.document import Document
+from printing.core.png import face_size_px, faces_zip, pixel_size, pool_executor, rasterise
+from printing.core.sheets import SheetSpec
 from tests.printing.cast import HEPPENHEIM, LUDWIGSHAFEN, SAO_PAULO
 
 GOLDEN = Path(__file__).parent / "golden"

@@ -13,13 +13,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cards.symbols.decks import deck_from_symbols, island_symbols
-from printing.data import CardData, edition_mark
-from printing.kit import DeckInfo
-from printing.kits import deck as deck_kits
-from printing.kits import match, numbers
-from printing.presets import PRESETS
-from printing.round_sheets import RoundSpec, impose_round
-from printing.sheets import CARD_SIZES, LAYOUTS, PAPERS, SheetSpec, plan_grid
+from printing import kits as deck_kits
+from printing.core.data import CardData, edition_mark
+from printing.core.deck import DeckInfo
+from printing.core.presets import PRESETS
+from printing.core.round_imposition import RoundSpec, impose_round
+from printing.core.sheets import CARD_SIZES, LAYOUTS, PAPERS, SheetSpec, plan_grid
+from printing.kits.match import kit as match
+from printing.kits.numbers import kit as numbers
 from tests.printing.cast import SAO_PAULO
 from tests.printing.test_shop import fonts_of
 

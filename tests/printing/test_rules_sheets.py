@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from printing.rules.editions import RULES
+from printing.kits.grid.rules import RULES as GRID_RULES
+from printing.kits.world.rules import RULES as WORLD_RULES
+
+RULES = {**GRID_RULES, **WORLD_RULES}
 
 WHOLE = {
     ("germany", "de"): ("linke Nachbar des vorigen Startspielers", "scheiden danach aus dem Spiel",

@@ -9,13 +9,13 @@ import pytest
 from reportlab.pdfbase.ttfonts import ShapedStr
 
 from cards.symbols.decks import SymbolData, deck_from_symbols
-from printing.data import CardData
-from printing.fonts import BOLD, EMBOLDENED, REGULAR, GlyphError, cmap
-from printing.kit import DeckInfo, PrintError
-from printing.kits.deck import PrintOptions, render_pdf
-from printing.kits.match import render_match_pdf
-from printing.round_sheets import RoundSpec
-from printing.shaping import runs, width
+from printing.core.data import CardData
+from printing.core.deck import DeckInfo, PrintError
+from printing.core.fonts import BOLD, EMBOLDENED, REGULAR, GlyphError, cmap
+from printing.core.round_imposition import RoundSpec
+from printing.core.shaping import runs, width
+from printing.kits.match.kit import render_match_pdf
+from printing.requests import PrintOptions, render_pdf
 from tests.printing.textlayer import drawn_by_font, glyphs_missing_from_their_font
 
 # 13 names for an order-3 match deck (13 cards of 4 symbols), one of every script we print.

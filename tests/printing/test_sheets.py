@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from printing.imposition import flip_rect, impose, mirror_axis
-from printing.sheets import (
+from printing.core.imposition import flip_rect, impose, mirror_axis
+from printing.core.sheets import (
     CARD_SIZES,
     MIN_MARGIN,
     PAPERS,

@@ -10,13 +10,13 @@ import pypdf
 import pytest
 from PIL import Image, ImageCms
 
-from printing.data import CardData, edition_mark
-from printing.kit import DeckInfo
-from printing.kits.deck import PrintOptions, render_pdf, render_png_zip
-from printing.pdf import Document
-from printing.png import face_size_px
-from printing.presets import PRESETS
-from printing.sheets import CARD_SIZES
+from printing.core.data import CardData, edition_mark
+from printing.core.deck import DeckInfo
+from printing.core.document import Document
+from printing.core.png import face_size_px
+from printing.core.presets import PRESETS
+from printing.core.sheets import CARD_SIZES
+from printing.requests import PrintOptions, render_pdf, render_png_zip
 from tests.printing.cast import HEPPENHEIM
 
 GLYPH_NAMES = ("Łódź", "İstanbul", "Αθήνα", "Москва", "東京", "القاهرة")
@@ -123,10 +123,10 @@ def test_it_asks_viewers_for_no_scaling_and_the_right_duplex_flip():
 def test_a_wrapped_right_to_left_paragraph_goes_along_the_one_text_path():
     from unittest import mock
 
-    from printing.pagedraw import paragraph
-    from printing.shaping import draw_string
+    from printing.core.pagedraw import paragraph
+    from printing.core.shaping import draw_string
 
-    with mock.patch("printing.pagedraw.draw_string", wraps=draw_string) as drawn:
+    with mock.patch("printing.core.pagedraw.draw_string", wraps=draw_string) as drawn:
         doc = Document()
         doc.add_page(210, 297, lambda c, w, h: paragraph(c, 10, 280, 190, "القاهرة", 12))
         pdf = doc.finish()

@@ -35,7 +35,7 @@ def test_setup_and_the_print_command_load_neither_the_api_nor_the_progress_bar()
     )
     setup, command = json.loads(result.stdout.strip().splitlines()[-1])
     assert setup == []
-    assert command == ["numpy"]  # the grid numbers of the deck's cards (printing.cards)
+    assert command == ["numpy"]  # the grid numbers of the deck's cards (printing.core.deck_source)
 
 
 def test_runserver_is_daphne_s_so_that_make_run_serves_the_sockets():
@@ -93,15 +93,17 @@ def _run_manage(tmp_path: Path, *args: str) -> tuple[subprocess.CompletedProcess
     return result, left_open.read_text()
 
 
-def test_a_print_command_ends_without_taking_python_apart_but_runs_the_exit_handlers(tmp_path):
+def test_a_print_command_ends_as_python_does(tmp_path):
+    """No shortcut out of the interpreter: a file a print command's caller left open is
+    written out, and the exit handlers run, as for any other command."""
     out = tmp_path / "numbers.pdf"
     result, left_open = _run_manage(tmp_path, "render_kit", "numbers", "--what", "rules",
                                     "--out", str(out))  # fmt: skip
     assert result.returncode == 0, result.stderr
-    assert f"wrote {out}" in result.stdout  # flushed into the pipe before the end
+    assert f"wrote {out}" in result.stdout
     assert out.read_bytes().startswith(b"%PDF")
     assert "exit handlers ran" in result.stderr
-    assert left_open == ""  # what is left open is lost: the print commands leave nothing open
+    assert left_open == "torn down"
 
 
 def test_a_failed_print_command_and_other_commands_end_as_python_does(tmp_path):

@@ -15,7 +15,7 @@ from django.urls import reverse
 
 from cards.models import Place
 from printing.admin_actions import print_places_action
-from printing.kitcore import Kit
+from printing.core.kit import Kit
 
 
 def pdf_text(data: bytes) -> str:

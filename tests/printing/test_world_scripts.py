@@ -10,11 +10,11 @@ import pypdfium2
 import pytest
 
 from cards.symbols.decks import SymbolData, deck_from_symbols
-from printing.data import CardData
-from printing.kit import DeckInfo
-from printing.kits.deck import PrintOptions, render_pdf
-from printing.kits.match import render_match_pdf
-from printing.round_sheets import RoundSpec
+from printing.core.data import CardData
+from printing.core.deck import DeckInfo
+from printing.core.round_imposition import RoundSpec
+from printing.kits.match.kit import render_match_pdf
+from printing.requests import PrintOptions, render_pdf
 from tests.printing.textlayer import drawn_by_font, glyphs_missing_from_their_font
 
 NAMES = {

@@ -7,7 +7,7 @@ import io
 import pypdf
 from reportlab.pdfbase import pdfmetrics
 
-from printing.fonts import register_fonts
+from printing.core.fonts import register_fonts
 
 
 def drawn_by_font(pdf: bytes) -> dict[str, str]:

@@ -11,7 +11,7 @@ else changes. The game ends when the last court card is taken. Sets score their 
 score 1 each or 12 for seven or more.
 
 Decisions where the published summary is silent or inconsistent (printed on the rules sheet
-too, ``printing/dice_kit.py``):
+too, ``printing/kits/dice/``):
 
 1. **Cards.** The summary's "black 3 to 9" gives 33 cards, too few for 6 × 6: the default mix is
    three black cards of each value 2–9 and the 12 red court cards. A game may instead use the
