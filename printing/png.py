@@ -136,7 +136,7 @@ def faces_zip(
     order. ``progress`` (``set_total(n)``, ``advance(n)``) hears
     of every face written; an exception it raises (a cancel) stops the pool."""
     expanded = expand_quantities(cards)
-    processes = pool_plan(processes, usable_cores(), os.getloadavg()[0], len(expanded))
+    processes = pool_plan(processes, usable_cores(), load_average(), len(expanded))
     step = chunk_cards(len(expanded), processes)
     bounds = [(i, min(i + step, len(expanded))) for i in range(0, len(expanded), step)]
     if progress is not None:
@@ -197,6 +197,14 @@ def warm_up() -> None:
     from printing.fonts import register_fonts
 
     register_fonts()
+
+
+def load_average() -> float:
+    """The one-minute load average; 0 where the system keeps none (Windows)."""
+    try:
+        return os.getloadavg()[0]
+    except (AttributeError, OSError):
+        return 0.0
 
 
 def usable_cores() -> int:
