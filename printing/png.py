@@ -103,9 +103,10 @@ def chunk_cards(cards: int, processes: int) -> int:
 
 def pool_plan(asked: int, cores: int, load: float, cards: int) -> int:
     """How many processes draw ``cards`` cards' faces: ``asked`` (``PNG_PROCESSES``, 0: one
-    per core), never more than the cores this process may run on, and only as many as the
-    cores the rest of the machine leaves idle (``load``: the one-minute load average, taken
-    before the pool starts) plus the one this process already has. A pool that cannot get
+    per core), never more than the cores this process may run on, and only one more than the
+    cores the load leaves idle (``load``: the one-minute load average, taken before the pool
+    starts, which counts this process too while it works: alone on 2 cores, load 1, a pool
+    of 2; beside one other busy process, load 2, this process alone). A pool that cannot get
     a second core costs forks, copies and a coordinating process for nothing: measured on a
     busy 2-core machine, 44 faces/s on a pool of 2 against 53 in one process. 1: drawn in
     this process, no pool."""
