@@ -181,3 +181,21 @@ def test_an_austria_deck_in_english_says_austria():
     text = "\n".join(p.extract_text() for p in reader.pages)
     assert "AUSTRIA" in text and "Spot On: Austria – rules summary" in text
     assert not GERMANY_WORD.search(text)
+
+
+def test_an_answer_map_with_room_under_it_holds_its_index_on_the_same_sheet():
+    """A wide country's answer map is drawn a little smaller so that its index fits in the
+    band under it: one page, and each number on the map is found in the index on that page
+    (Austria's 153 towns of 5,000 or more: the index had taken a second page)."""
+    austria = deck_for("austria", edition_for_country("AT"), name="Österreich", language="de")
+    fill_deck(austria, 5_000)
+    kit = kits.for_edition(austria.edition)
+    pdf = kit.render(kit.prepare({"what": "map"}, austria))
+    reader = pypdf.PdfReader(io.BytesIO(pdf))
+    assert len(reader.pages) == 1
+    text = reader.pages[0].extract_text()
+    assert "Register" in text and "Lösungskarte" in text
+    info = deck_info(austria)
+    # Every place is on that page: by name on the map or in the index (a long name cut short).
+    missing = [name for name, *_ in info.dots if _flat(name)[:14] not in _flat(text)]
+    assert missing == []

@@ -44,3 +44,38 @@ def test_short_names_and_names_that_fit_are_not_hyphenated():
     assert soft_hyphens("Bonn") == "Bonn"
     assert _fit("Recklinghausen")[1] == (("Recklinghausen", False),)
     assert SOFT_HYPHEN in soft_hyphens("Recklinghausen")
+
+
+def test_breaks_are_pyphens_for_every_german_name_and_english_words():
+    import pyphen
+
+    from cards import hyphenation
+
+    for language, words in (
+        ("de", {w for p in german_places(500) for w in p.name.split()}),
+        ("en", {"hyphenation", "Mediterranean", "Constantinople", "Massachusetts", "Wolverhampton",
+                "Middlesbrough", "Peterborough", "Northamptonshire", "Connecticut"}),
+    ):  # fmt: skip
+        reference = pyphen.Pyphen(lang=language, left=3, right=3)
+        for word in words:
+            if len(word) >= hyphenation.HYPHENATE_FROM and word.isalpha():
+                expected = reference.inserted(word, hyphen=SOFT_HYPHEN)
+                assert hyphenation.soft_hyphens(word, language) == expected, word
+
+
+def test_a_name_is_hyphenated_without_parsing_the_whole_dictionary(monkeypatch):
+    """pyphen parses all 77,000 patterns of its German dictionary up front (half a second of a
+    deck's print, for the few names that need a break): only the patterns a word holds are
+    parsed."""
+    import pyphen
+
+    from cards import hyphenation
+
+    def refused(*args, **kwargs):
+        raise AssertionError("the whole dictionary was parsed")
+
+    monkeypatch.setattr(pyphen, "HyphDict", refused)
+    monkeypatch.setattr(pyphen, "hdcache", {})
+    hyphenation._dictionary.cache_clear()
+    hyphenation._hyphenated.cache_clear()
+    assert soft_hyphens("Recklinghausen").replace(SOFT_HYPHEN, "-") == "Reck-ling-hau-sen"

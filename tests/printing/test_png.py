@@ -12,9 +12,18 @@ import numpy as np
 import pytest
 from PIL import Image
 
+from printing.core import png
 from printing.core.data import CardData
 from printing.core.document import Document
-from printing.core.png import face_size_px, faces_zip, pixel_size, pool_executor, rasterise
+from printing.core.png import (
+    chunk_cards,
+    face_size_px,
+    faces_zip,
+    pixel_size,
+    pool_executor,
+    pool_plan,
+    rasterise,
+)
 from printing.core.sheets import SheetSpec
 from tests.printing.cast import HEPPENHEIM, LUDWIGSHAFEN, SAO_PAULO
 
@@ -101,8 +110,11 @@ def _child_sigterm(_task) -> bool:
 
 
 @pytest.fixture
-def graceful_sigterm():
-    """SIGTERM handled as the job worker handles it: a request to stop later, not an exit."""
+def graceful_sigterm(monkeypatch):
+    """SIGTERM handled as the job worker handles it: a request to stop later, not an exit; on
+    an idle 2-core machine, so that a pool is started whatever else the machine is doing."""
+    monkeypatch.setattr(png, "usable_cores", lambda: 2)
+    monkeypatch.setattr(png.os, "getloadavg", lambda: (0.0, 0.0, 0.0))
     previous = signal.signal(signal.SIGTERM, lambda signum, frame: None)
     yield
     signal.signal(signal.SIGTERM, previous)
@@ -136,7 +148,8 @@ def test_a_cancel_from_the_progress_ends_the_pool_and_the_zip(graceful_sigterm):
     progress = _CancelAfterFirstChunk()
     with pytest.raises(_Cancel):
         faces_zip(cards, SheetSpec(), dpi=20, processes=2, progress=progress, out=io.BytesIO())
-    assert progress.faces == 48 and progress.total == 240  # one chunk of 24 cards, both sides
+    # One chunk of 15 cards, both sides: 120 cards in chunks of four per process.
+    assert progress.faces == 30 and progress.total == 240
 
 
 def test_a_pool_draws_the_faces_in_order_under_a_job_worker(graceful_sigterm):
@@ -145,3 +158,32 @@ def test_a_pool_draws_the_faces_in_order_under_a_job_worker(graceful_sigterm):
     pooled = faces_zip(cards, SheetSpec(), dpi=20, processes=2)
     assert zipfile.ZipFile(io.BytesIO(pooled)).namelist() == alone
     assert len(alone) == 60
+
+
+def test_the_pool_takes_a_process_per_core_on_an_idle_machine():
+    assert pool_plan(0, cores=2, load=0.1, cards=689) == 2
+    assert pool_plan(0, cores=8, load=0.0, cards=689) == 8
+    assert pool_plan(2, cores=8, load=0.0, cards=689) == 2  # PNG_PROCESSES caps it
+
+
+def test_the_pool_takes_only_the_cores_other_work_leaves_idle():
+    assert pool_plan(0, cores=2, load=1.0, cards=689) == 2  # one idle core and our own
+    assert pool_plan(0, cores=8, load=5.2, cards=689) == 4
+    # Both cores busy with other work: a pool would only add forks and copies.
+    assert pool_plan(0, cores=2, load=2.0, cards=689) == 1
+    assert pool_plan(0, cores=2, load=6.5, cards=689) == 1
+
+
+def test_the_pool_never_exceeds_the_cores_this_process_may_use_nor_a_small_deck():
+    assert pool_plan(16, cores=2, load=0.0, cards=689) == 2
+    assert pool_plan(0, cores=1, load=0.0, cards=689) == 1
+    assert pool_plan(0, cores=4, load=0.0, cards=5) == 2
+    assert pool_plan(0, cores=2, load=0.0, cards=3) == 1
+    assert pool_plan(1, cores=2, load=0.0, cards=689) == 1
+
+
+def test_chunks_give_every_pool_process_several_and_stay_small_for_memory():
+    assert chunk_cards(689, 1) == 24
+    assert chunk_cards(689, 2) == 24
+    assert chunk_cards(40, 2) == 5  # 8 chunks: four for each process
+    assert chunk_cards(3, 2) == 1

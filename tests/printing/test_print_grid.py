@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import io
 import math
+import zipfile
 
 import pypdf
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from PIL import Image
 
 from cards.symbols.decks import deck_from_symbols, island_symbols
 from printing import kits as deck_kits
@@ -133,3 +135,51 @@ def test_it_prints_round_cards_with_any_bleed(layout, bleed, paper):
     spec = RoundSpec(paper=paper, bleed=bleed, layout=layout)
     pdf = match.KIT.render(match.job_for(deck, spec, "cards"))
     assert_sound(pdf, len(impose_round([True] * len(deck.cards), spec)))
+
+
+def _whole_grid(kit_name: str, layout: str) -> list[str]:
+    """Every card size × bleed × paper of one kit and layout (each fits both papers): the
+    combinations that failed, with why, so that one run lists them all."""
+    faults = []
+    for card_size in sorted(CARD_SIZES):
+        for bleed in BLEEDS:
+            for paper in ("a4", "letter"):
+                given_options = {"layout": layout, "card_size": card_size, "bleed": bleed}
+                try:
+                    pdf, pages = render(kit_name, {**given_options, "paper": paper})
+                    assert_sound(pdf, pages)
+                except Exception as exc:
+                    faults.append(f"{card_size} {bleed} {paper}: {exc!r}")
+    return faults
+
+
+@pytest.mark.parametrize("kit_name", sorted(KITS))
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_it_prints_every_card_size_bleed_and_paper_in_every_kit_and_layout(kit_name, layout):
+    """The whole grid (the US inch sizes and the 3.175 mm bleed included), not a sample."""
+    assert _whole_grid(kit_name, layout) == []
+
+
+@pytest.mark.parametrize("kit_name", sorted(KITS))
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+@pytest.mark.parametrize("paper", ("a4", "letter"))
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_it_prints_every_preset_on_both_papers_in_every_layout(kit_name, preset, paper, layout):
+    pdf, pages = render(kit_name, {"preset": preset, "paper": paper, "layout": layout})
+    assert_sound(pdf, pages)
+
+
+@pytest.mark.parametrize("kit_name", sorted(KITS))
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_it_writes_every_preset_of_every_card_kit_as_pngs_of_the_shops_size(kit_name, preset):
+    kit, make, part = KITS[kit_name]
+    source = make() if make else None
+    job = kit.clean({"what": part, "preset": preset}, source=source)
+    archive = zipfile.ZipFile(io.BytesIO(kit.render_faces(job)))
+    cards = source.cards if source else numbers.deck()
+    names = archive.namelist()
+    assert len(names) == sum(2 if c.has_back else 1 for c in cards)
+    for name in names:
+        with Image.open(archive.open(name)) as image:
+            assert image.size == PRESETS[preset].pixels, name
+            assert image.info["dpi"] == pytest.approx((300, 300), abs=0.01)  # pixels per metre

@@ -81,13 +81,25 @@ def add_germany_map(doc: Document, deck: DeckInfo, paper: str, quiz: bool = Fals
         pw, ph = pagedraw.landscape(paper)
     avail_w, avail_h = pw - 2 * MIN_MARGIN - 4, ph - 2 * MIN_MARGIN - 10
     width = _fit_width(deck, avail_w, avail_h)
-    # Drawn at its printed size, so labels are measured as they will print.
-    drawing, index = _grid_drawing(deck, width, "none" if quiz else "fit")
     title = in_language(deck.language, MAP_TITLES[0 if quiz else 1])
     form = f"{_form_prefix(deck)}-{'quiz' if quiz else 'answer'}-map"
-    bottom = MIN_MARGIN
-    if deck.grid is not None:  # below the page's title, not at the foot of a half-empty page
-        bottom = max(MIN_MARGIN, ph - MIN_MARGIN - 6 - drawing.height)
+    # The answer map of a grid edition is drawn smaller, down to the last of MAP_SCALES, when that
+    # frees a band under it for its index: a place shown by a number is then found on the
+    # same sheet. Germany's map fills its page; its index follows on pages of its own.
+    scales = MAP_SCALES if deck.grid is not None and not quiz else (1.0,)
+    for scale in scales:
+        # Drawn at its printed size, so labels are measured as they will print.
+        drawing, index = _grid_drawing(deck, width * scale, "none" if quiz else "fit")
+        bottom = MIN_MARGIN
+        if deck.grid is not None:  # below the page's title, not at the foot of a half-empty page
+            bottom = max(MIN_MARGIN, ph - MIN_MARGIN - 6 - drawing.height)
+        band = _index_band(pw, bottom - MIN_MARGIN - 3, len(index))
+        if band is not None or not index:
+            break
+    else:
+        if len(scales) > 1:  # no band fits: the map at its full size, the index on pages
+            drawing, index = _grid_drawing(deck, width, "fit")
+            bottom = max(MIN_MARGIN, ph - MIN_MARGIN - 6 - drawing.height)
 
     def draw(c: Canvas, w: float, h: float) -> None:
         name = map_form(c, drawing, form)
@@ -96,9 +108,49 @@ def add_germany_map(doc: Document, deck: DeckInfo, paper: str, quiz: bool = Fals
         c.doForm(name)
         c.restoreState()
         pagedraw.text(c, w - MIN_MARGIN - 2, h - MIN_MARGIN - 4, title, 9, bold=True, anchor="end")
+        if band is not None:
+            heading = in_language(deck.language, INDEX_TITLES[0])
+            note = in_language(deck.language, INDEX_TITLES[1])
+            top = bottom - 3
+            pagedraw.text(c, MIN_MARGIN + 2, top, f"{heading} · {note}", 6.5, bold=True)
+            _draw_entries(c, index, MIN_MARGIN + 2, top - 3.6, *band, size=BAND_TYPE)
 
     doc.add_page(pw, ph, draw)
-    add_index(doc, deck.language, paper, index)
+    if band is None:
+        add_index(doc, deck.language, paper, index)
+
+
+BAND_TYPE, BAND_LINE, BAND_COLUMN = 6.0, 2.8, 46.0  # pt, mm, mm: the index under a map
+# Tried in turn until the index fits under the map; smaller, more dots stay bare (Switzerland
+# at 0.6 left 25 of 166 without a name or number, against 2 at full size).
+MAP_SCALES = (1.0, 0.92, 0.85, 0.78, 0.72)
+
+
+def _index_band(page_w: float, height: float, entries: int) -> tuple[int, float, float] | None:
+    """Rows per column, column width and line height of an index of ``entries`` drawn in a
+    band ``height`` mm high across the page under the map; None when it does not fit there."""
+    if not entries:
+        return None
+    rows = int((height - 3.6) // BAND_LINE)
+    cols = int((page_w - 2 * MIN_MARGIN - 4) // BAND_COLUMN)
+    if rows < 1 or rows * cols < entries:
+        return None
+    rows = -(-entries // cols)  # as few rows as the columns allow: the band's top stays tidy
+    return rows, (page_w - 2 * MIN_MARGIN - 4) / cols, BAND_LINE
+
+
+def _draw_entries(
+    c: Canvas, entries: list, x0: float, y0: float, per_col: int, col_w: float, line: float,
+    size: float = 7,
+) -> None:  # fmt: skip
+    """Index entries in columns from (x0, y0) down: number, name, grid numbers."""
+    for i, entry in enumerate(entries):
+        x = x0 + (i // per_col) * col_w
+        y = y0 - (i % per_col) * line
+        number = "–" if entry.number is None else str(entry.number)
+        pagedraw.text(c, x + 6, y, number, size, bold=True, anchor="end", fill="#8a1c1c")
+        pagedraw.text(c, x + 8, y, _clip(entry.name, col_w - 22, size), size)
+        pagedraw.text(c, x + col_w - 3, y, entry.where, size, anchor="end", fill="#555555")
 
 
 INDEX_TITLES = (
@@ -123,19 +175,13 @@ def add_index(doc: Document, language: str, paper: str, entries: list) -> None:
         def draw(c: Canvas, w: float, h: float, chunk=chunk) -> None:
             pagedraw.text(c, m, h - m, title, 14, bold=True)
             pagedraw.text(c, m, h - m - 6, note, 8, fill="#555555")
-            for i, entry in enumerate(chunk):
-                x = m + (i // per_col) * col_w
-                y = h - m - 14 - (i % per_col) * line
-                number = "–" if entry.number is None else str(entry.number)
-                pagedraw.text(c, x + 6, y, number, 7, bold=True, anchor="end", fill="#8a1c1c")
-                pagedraw.text(c, x + 8, y, _clip(entry.name, col_w - 22), 7)
-                pagedraw.text(c, x + col_w - 3, y, entry.where, 7, anchor="end", fill="#555555")
+            _draw_entries(c, chunk, m, h - m - 14, per_col, col_w, line)
 
         doc.add_page(pw, ph, draw)
 
 
-def _clip(text: str, width_mm: float) -> str:
-    while len(text) > 3 and pagedraw.measure(text, 7 * CAP / mm, False) > width_mm:
+def _clip(text: str, width_mm: float, size: float = 7) -> str:
+    while len(text) > 3 and pagedraw.measure(text, size * CAP / mm, False) > width_mm:
         text = text[:-2] + "…"
     return text
 
