@@ -24,6 +24,7 @@ from cards.sanitize import hidden_character, name_key
 from cards.snapshot import card_data
 from play.core import push, reads, registry
 from play.core.engine import (
+    GAMEOVER,
     Context,
     Edition,
     LoggedMove,
@@ -165,6 +166,7 @@ def create_game(
                 )
                 game.created_by = user if getattr(user, "is_authenticated", False) else None
                 state = as_json(spec.setup(cleaned, cards, names, setup_rng(game.seed)))
+                state[GAMEOVER] = None  # the core's field, shown from the start
                 game.initial = state
                 game.state = state
                 game.save()

@@ -69,7 +69,7 @@ def test_match_seats_count_from_one_and_each_game_has_its_own_column():
 
 
 def test_dice_columns_are_in_the_games_language():
-    state = {"players": ["Ada", "Bo"], "taken": [[], []], "over": False}
+    state = {"players": ["Ada", "Bo"], "taken": [[], []], "end": None}
     with translation.override("de"):
         header = [str(cell) for cell in dice_rows(state)[0]]
     assert header[0] == "Spieler" and "Gesamt" in header and "player" not in header

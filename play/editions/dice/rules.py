@@ -51,6 +51,7 @@ import random
 from typing import Any
 
 from cards.gamedata import DICE_COURT_RANKS, DICE_GRID, DICE_MIXES, DICE_STALL_TURNS, dice_deck
+from play.core.engine import ended_by_teacher
 from play.core.errors import NotYourTurn, RoundClosed, RuleViolation
 from play.core.ranking import final_ranking, no_winner_unless_scored, winners
 
@@ -164,8 +165,9 @@ def new_game(
         "events": [],
         "step": 0,
         "quiet": 0,  # turns since a card was last taken (rule 8)
-        "end": None,  # how the game ended: "courts", "stalled" or "teacher"
-        "over": False,
+        # How the rules ended the game: "courts" or "stalled" (the teacher's end is the core's,
+        # kept in ``gameover``; ``how_it_ended`` reads both).
+        "end": None,
     }
 
 
@@ -201,8 +203,20 @@ def courts_left(state: State) -> int:
     return sum(1 for card in state["grid"] if card is not None and is_court(card))
 
 
+def how_it_ended(state: State) -> str | None:
+    """``courts``, ``stalled`` or ``teacher``; ``None`` while the game runs."""
+    if state["end"] is not None:
+        return state["end"]
+    return "teacher" if ended_by_teacher(state) else None
+
+
+def end_if(state: State) -> dict[str, Any] | None:
+    return None if state["end"] is None else {}
+
+
 def result(state: State) -> dict[str, Any] | None:
-    if not state["over"]:
+    how = how_it_ended(state)
+    if how is None:
         return None
     scores = [score(taken) for taken in state["taken"]]
     totals = [s["total"] for s in scores]
@@ -211,8 +225,7 @@ def result(state: State) -> dict[str, Any] | None:
         "ranking": [list(row) for row in final_ranking(totals)],
         "scores": scores,
     }
-    # Games saved before the end was recorded ended by their courts or by the teacher.
-    result["end"] = state.get("end") or "courts"
+    result["end"] = how
     # The teacher's end is no end of the rules: the screens say who was ahead, not who won.
     result["early"] = result["end"] == "teacher"
     if result["end"] == "stalled":
@@ -331,9 +344,13 @@ def _stop(state: State, seat: int, *, forced: bool) -> None:
 
 
 def end(state: State, how: str) -> None:
-    """The game is over: by its last court, a stall (rule 8) or the teacher."""
-    state["over"] = True
+    """The rules end the game: by its last court or a stall (rule 8)."""
     state["end"] = how
+    close_turn(state)
+
+
+def close_turn(state: State) -> None:
+    """No turn follows: the game is over (by its rules or the teacher)."""
     state["turn"]["phase"] = "over"
 
 

@@ -31,7 +31,8 @@ EDITION = Edition(
     seats=Seats(2, 2, "players"),
     setup=moves.setup,
     moves=moves.MOVES,
-    teacher_moves=moves.TEACHER_MOVES,
+    end_if=rules.end_if,
+    on_end=rules.close_turn,
     view=view.view,
     result=rules.result,
 )

@@ -57,7 +57,7 @@ def rows(state: State) -> list[list[Any]]:
 
 
 def bot(state: State, seat: int) -> BotMove | None:
-    if state["status"] != "playing" or state["turn"] != seat:
+    if rules.outcome(state)[0] != "playing" or state["turn"] != seat:
         return None
     name, args = next_move(state, seat)
     return BotMove(name, args, BOT_DELAY)
@@ -73,8 +73,7 @@ EDITION = Edition(
     seats=Seats(rules.MIN_PLAYERS, rules.MAX_PLAYERS, "players"),
     setup=moves.setup,
     moves=moves.MOVES,
-    teacher_moves=moves.TEACHER_MOVES,
-    move_args=moves.MOVE_ARGS,
+    end_if=rules.end_if,
     view=view.view,
     present=present,
     result=rules.result,

@@ -23,7 +23,14 @@ import random
 from typing import Any
 
 from cards.gamedata import NUMBERS_JOKER, RANK_LABELS, SUIT_SYMBOLS, numbers_deck
-from play.core.engine import NotYourTurn, RoundClosed, RuleViolation, arg_choice, arg_int
+from play.core.engine import (
+    NotYourTurn,
+    RoundClosed,
+    RuleViolation,
+    arg_choice,
+    arg_int,
+    ended_by_teacher,
+)
 from play.core.ranking import no_winner_unless_scored
 
 State = dict[str, Any]
@@ -313,18 +320,32 @@ def _hit(state: State, seat: int) -> None:
         _end(state, "hands_empty")
 
 
+def outcome(state: State) -> tuple[str, str]:
+    """The game's status and its reason, with the teacher's end (which the core records, not
+    these rules) as ``("over", "ended")``."""
+    if state["status"] == "playing" and ended_by_teacher(state):
+        return "over", "ended"
+    return state["status"], state["reason"]
+
+
+def end_if(state: State) -> dict[str, Any] | None:
+    """Over when the rules say won, lost or (endless) over."""
+    return None if state["status"] == "playing" else {}
+
+
 def result(state: State) -> dict[str, Any] | None:
     """``None`` while playing; the team's outcome once over."""
-    if state["status"] == "playing":
+    status, reason = outcome(state)
+    if status == "playing":
         return None
     seats = list(range(state["players"]))
-    won = state["status"] == "won" or (state["endless"] and state["hits"] > 0)
+    won = status == "won" or (state["endless"] and state["hits"] > 0)
     result = {
         "winners": seats if won else [],
         "ranking": [[1, seat, state["hits"]] for seat in seats],
-        "status": state["status"],
-        "reason": state["reason"],
+        "status": status,
+        "reason": reason,
         "targets_hit": state["hits"],
         "goal": state["goal"],
     }
-    return no_winner_unless_scored(result, state["hits"] > 0 or state["reason"] != "ended")
+    return no_winner_unless_scored(result, state["hits"] > 0 or reason != "ended")

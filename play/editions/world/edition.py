@@ -115,6 +115,8 @@ WORLD = Edition(
     seats=Seats(rules.MIN_TEAMS, rules.MAX_TEAMS, "teams"),
     setup=setup,
     moves=moves.MOVES,
+    end_if=moves.end_if,
+    on_end=moves.on_end,
     view=view.view,
     result=view.result,
     options=(
@@ -138,9 +140,6 @@ WORLD = Edition(
         ),
     ),
     check_options=moves.check_options,
-    teacher_moves=moves.TEACHER_MOVES,
-    move_args=moves.MOVE_ARGS,
-    secret_moves=moves.SECRET_MOVES,
     rows=rows,
     deck_editions=("world",),
     messages=MESSAGES,

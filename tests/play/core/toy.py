@@ -13,6 +13,8 @@ from play.core.engine import (
     Seats,
     Viewer,
     arg_int,
+    is_over,
+    move,
 )
 
 
@@ -28,6 +30,7 @@ def setup(options, deck, seats, rng):
     }
 
 
+@move(args=("step",))
 def add(state, seat, args, ctx):
     if state["paused"]:
         raise RoundClosed("paused", "The game is paused.")
@@ -41,11 +44,13 @@ def add(state, seat, args, ctx):
     return state
 
 
+@move()
 def roll(state, seat, args, ctx):
     state["rolls"].append(ctx.rng.randint(1, 6))
     return state
 
 
+@move(teacher=True)
 def pause(state, seat, args, ctx):
     state["paused"] = not state["paused"]
     return state
@@ -59,8 +64,12 @@ def view(state, viewer: Viewer):
     return data
 
 
+def end_if(state):
+    return {} if state["total"] >= state["goal"] else None
+
+
 def result(state):
-    if state["total"] < state["goal"]:
+    if not is_over(state):
         return None
     winner = (state["turn"] - 1) % state["seats"]
     return {"winners": [winner], "ranking": [[1, winner, state["total"]]]}
@@ -84,8 +93,8 @@ TOY = Edition(
     moves={"add": add, "roll": roll, "pause": pause},
     view=view,
     result=result,
+    end_if=end_if,
     options=(Option("goal", "Goal", 10, min=3, max=50),),
-    teacher_moves=frozenset({"pause"}),
     bot=bot,
     rows=rows,
 )

@@ -221,7 +221,7 @@ def test_it_ends_when_the_last_court_is_taken_and_ranks_the_players():
     rules.roll(state, 0, 4)
     assert rules.result(state) is None
     rules.stop(state, 0)
-    assert state["over"] and state["turn"]["phase"] == "over"
+    assert rules.how_it_ended(state) == "courts" and state["turn"]["phase"] == "over"
     result = rules.result(state)
     assert result["winners"] == [0]
     assert result["ranking"] == [[1, 0, 12], [2, 1, 5]]
@@ -232,7 +232,7 @@ def test_it_ends_when_the_last_court_is_taken_and_ranks_the_players():
 def test_it_shares_a_tie():
     taken = [["JH", "QH", "9S", "9C", "9S"], ["KD", "KH", "JD", "QD", "QD", "6S", "6C", "6S"]]
     state = state_from(FULL, taken=taken)
-    state["over"] = True
+    state["end"] = "courts"
     result = rules.result(state)
     assert result["winners"] == [0, 1]
     assert result["ranking"] == [[1, 0, 11], [1, 1, 11]]
