@@ -37,6 +37,7 @@ __all__ = [
     "RuleViolation",
     "Seats",
     "TurnConflict",
+    "TurnOrder",
     "Viewer",
     "apply_move",
     "arg_choice",
@@ -237,6 +238,40 @@ Move = Callable[[State, "int | None", dict[str, Any], Context], State]
 
 
 @dataclass(frozen=True)
+class TurnOrder:
+    """Whose turn it is, declared to the core (boardgame.io's ``turn``) rather than checked in
+    each move: before one of ``moves`` the core refuses every seat but the current one (409,
+    ``not_your_turn``).
+
+    - ``current(state)`` → the seat whose turn it is, or ``None`` when it is nobody's (no round
+      laid out, the game between phases): the move itself then says what is wrong.
+    - ``phases``: where the turn order holds only in some phases, ``phase(state)`` → the phase
+      and ``phases[phase]`` the moves made in turn in it; other moves of ``moves`` in that
+      phase are left to the move (a wrong-phase refusal). Moves outside ``moves`` (a guess
+      every team places at once, the teacher's steps) are made by any seat.
+    - ``message(state, seat)`` → the English refusal naming whose turn it is (the screens show
+      the edition's translated ``not_your_turn``).
+    """
+
+    current: Callable[[State], int | None]
+    moves: frozenset[str]
+    phase: Callable[[State], str | None] | None = None
+    phases: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    message: Callable[[State, int], str] | None = None
+
+    def check(self, state: State, seat: int | None, name: str) -> None:
+        if name not in self.moves:
+            return
+        if self.phase is not None and name not in self.phases.get(self.phase(state) or "", ()):
+            return
+        whose = self.current(state)
+        if whose is None or seat == whose:
+            return
+        text = self.message(state, whose) if self.message else "It is not your turn."
+        raise NotYourTurn("not_your_turn", text)
+
+
+@dataclass(frozen=True)
 class Edition:
     """One game of the family, as the core needs it.
 
@@ -251,6 +286,7 @@ class Edition:
       (``arg_int``, ``arg_choice``).
       Each move declares its facts beside it (``@move``: its argument names, teacher only,
       secret); ``teacher_moves``, ``move_args`` and ``secret_moves`` are read from them.
+    - ``turn``: the turn order (``TurnOrder``), which the core enforces before a move.
     - ``end_if(state)`` → ``None`` while the rules let the game go on, else a dict (possibly
       empty) of how it ended, which the core keeps under ``state["gameover"]`` (see
       ``GAMEOVER``); asked after every move. No edition stores "over" itself.
@@ -291,6 +327,7 @@ class Edition:
     moves: Mapping[str, Move]
     view: Callable[[State, Viewer], dict[str, Any]]
     result: Callable[[State], dict[str, Any] | None]
+    turn: TurnOrder | None = None
     end_if: Callable[[State], dict[str, Any] | None] | None = None
     on_end: Callable[[State], None] | None = None
     present: Callable[[dict[str, Any]], dict[str, Any]] | None = None
@@ -402,6 +439,8 @@ def apply_move(
             raise error
     if name == END:
         return end_game(edition, state)
+    if edition.turn is not None:
+        edition.turn.check(state, seat, name)
     after = edition.moves[name](_fresh(state), seat, dict(args), ctx)
     if not isinstance(after, dict):
         raise TypeError(f"move {edition.slug}.{name} returned {type(after).__name__}, not a dict")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from play.core.engine import Context, RuleViolation, arg_choice, arg_int, move
+from play.core.engine import Context, RuleViolation, TurnOrder, arg_choice, arg_int, move
 from play.editions.dice import rules
 
 State = dict[str, Any]
@@ -26,8 +26,9 @@ def move_place(state: State, seat: int | None, args: dict[str, Any], ctx: Contex
 
 @move()
 def move_roll(state: State, seat: int | None, args: dict[str, Any], ctx: Context) -> State:
-    # Check the turn before drawing, then draw from the move's own generator: replays agree.
-    rules.check_turn(state, seat, ("roll", "decide"))
+    # Check the phase before drawing (the core checked the turn), then draw from the move's
+    # own generator: replays agree.
+    rules.check_phase(state, ("roll", "decide"))
     return rules.roll(state, seat, ctx.rng.randint(1, 6))
 
 
@@ -42,3 +43,9 @@ def check_options(options: dict[str, Any], seats: int) -> None:
 
 
 MOVES = {"place": move_place, "roll": move_roll, "stop": move_stop}
+# The two players take turns; all their moves are made in turn.
+TURN = TurnOrder(
+    current=rules.whose_turn,
+    moves=frozenset(MOVES),
+    message=lambda state, seat: "It is the other player's turn.",
+)

@@ -52,7 +52,7 @@ from typing import Any
 
 from cards.gamedata import DICE_COURT_RANKS, DICE_GRID, DICE_MIXES, DICE_STALL_TURNS, dice_deck
 from play.core.engine import ended_by_teacher
-from play.core.errors import NotYourTurn, RoundClosed, RuleViolation
+from play.core.errors import RoundClosed, RuleViolation
 from play.core.ranking import final_ranking, no_winner_unless_scored, winners
 
 State = dict[str, Any]
@@ -236,11 +236,14 @@ def result(state: State) -> dict[str, Any] | None:
 # --- moves --------------------------------------------------------------------------------
 
 
-def check_turn(state: State, seat: int | None, phases: tuple[str, ...]) -> dict[str, Any]:
-    """The current turn, if it is ``seat``'s and in one of ``phases``; else a 409."""
+def whose_turn(state: State) -> int | None:
+    """The player whose turn it is (the core refuses the other one: ``moves.TURN``)."""
+    return None if state["turn"]["phase"] == "over" else state["turn"]["seat"]
+
+
+def check_phase(state: State, phases: tuple[str, ...]) -> dict[str, Any]:
+    """The current turn, if it is in one of ``phases``; else a 409."""
     turn = state["turn"]
-    if seat != turn["seat"]:
-        raise NotYourTurn("not_your_turn", "It is the other player's turn.")
     if turn["phase"] not in phases:
         messages = {
             "place": "Put the pawn at the end of a line first.",
@@ -252,7 +255,7 @@ def check_turn(state: State, seat: int | None, phases: tuple[str, ...]) -> dict[
 
 
 def place_pawn(state: State, seat: int | None, edge: str, index: int) -> State:
-    turn = check_turn(state, seat, ("place",))
+    turn = check_phase(state, ("place",))
     if edge not in EDGES:
         raise RuleViolation("bad_args", f"edge must be one of {', '.join(EDGES)}.")
     if not 0 <= index < SIZE:
@@ -270,7 +273,7 @@ def place_pawn(state: State, seat: int | None, edge: str, index: int) -> State:
 
 def roll(state: State, seat: int | None, die: int) -> State:
     """Apply a roll of ``die`` (1–6, drawn by the caller from the move's rng)."""
-    turn = check_turn(state, seat, ("roll", "decide"))
+    turn = check_phase(state, ("roll", "decide"))
     if not 1 <= die <= 6:
         raise ValueError(f"a die shows 1 to 6, not {die}")
     pawn = turn["pawn"]
@@ -293,7 +296,7 @@ def roll(state: State, seat: int | None, die: int) -> State:
 
 
 def stop(state: State, seat: int | None) -> State:
-    check_turn(state, seat, ("decide",))
+    check_phase(state, ("decide",))
     state["step"] += 1
     _stop(state, seat, forced=False)
     return state

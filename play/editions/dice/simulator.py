@@ -31,6 +31,7 @@ EDITION = Edition(
     seats=Seats(2, 2, "players"),
     setup=moves.setup,
     moves=moves.MOVES,
+    turn=moves.TURN,
     end_if=rules.end_if,
     on_end=rules.close_turn,
     view=view.view,

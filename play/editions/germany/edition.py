@@ -184,6 +184,7 @@ EDITION = Edition(
     seats=Seats(2, 4, "teams"),
     setup=moves.setup,
     moves=moves.MOVES,
+    turn=moves.TURN,
     end_if=moves.end_if,
     view=view.view,
     present=present,

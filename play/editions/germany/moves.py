@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from play.core.engine import Context, RoundClosed, RuleViolation, is_over, move
+from play.core.engine import Context, RoundClosed, RuleViolation, TurnOrder, is_over, move
 from play.core.ranking import no_winner_unless_scored
 from play.editions.germany import rules
 
@@ -162,6 +162,22 @@ def reveal(state: State, seat, args: dict, ctx: Context) -> State:
 
 
 MOVES = {"lay_out": lay_out, "tip": tip, "reveal": reveal}
+
+
+def whose_turn(state: State) -> int | None:
+    """The team to tip now: clockwise from the round's starting team, until every team has
+    placed its tips; nobody's before a round is laid out or after it is revealed."""
+    rnd = current_round(state)
+    if rnd is None or rnd["revealed"]:
+        return None
+    return round_state(state, rnd).next_team()
+
+
+TURN = TurnOrder(
+    current=whose_turn,
+    moves=frozenset({"tip"}),
+    message=lambda state, team: f"It is team {team}'s turn.",
+)
 
 
 def totals(state: State) -> list[int]:

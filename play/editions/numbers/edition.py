@@ -73,6 +73,7 @@ EDITION = Edition(
     seats=Seats(rules.MIN_PLAYERS, rules.MAX_PLAYERS, "players"),
     setup=moves.setup,
     moves=moves.MOVES,
+    turn=moves.TURN,
     end_if=rules.end_if,
     view=view.view,
     present=present,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from play.core.engine import RuleViolation, move
+from play.core.engine import RuleViolation, TurnOrder, move
 from play.editions.numbers import rules
 
 State = dict[str, Any]
@@ -31,6 +31,12 @@ def setup(
     state["names"] = list(seat_names)
     return state
 
+
+# Players take turns clockwise; every move of theirs is made in turn.
+TURN = TurnOrder(
+    current=lambda state: state["turn"] if state["status"] == "playing" else None,
+    moves=frozenset({"show", "play", "pass"}),
+)
 
 # The rules' moves, with the arguments each takes (any other name is refused).
 MOVES = {

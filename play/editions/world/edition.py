@@ -115,6 +115,7 @@ WORLD = Edition(
     seats=Seats(rules.MIN_TEAMS, rules.MAX_TEAMS, "teams"),
     setup=setup,
     moves=moves.MOVES,
+    turn=moves.TURN,
     end_if=moves.end_if,
     on_end=moves.on_end,
     view=view.view,

@@ -13,7 +13,7 @@ import random
 from typing import Any
 
 from cards.gamedata import WORLD_TRACK_MAX, WORLD_TRACK_MIN
-from play.core.engine import Context, RoundClosed, RuleViolation, move
+from play.core.engine import Context, RoundClosed, RuleViolation, TurnOrder, move
 from play.editions.world import rules
 from play.editions.world.guess import Guess
 
@@ -369,3 +369,26 @@ MOVES = {
     "close_guessing": close_guessing,
     "evaluate": evaluate,
 }
+
+
+def whose_turn(state: State) -> int | None:
+    rnd = current(state)
+    return None if rnd is None else next_team(rnd)
+
+
+def _phase(state: State) -> str | None:
+    rnd = current(state)
+    return None if rnd is None else rnd["phase"]
+
+
+# Teams choose and then decide on exchanging one at a time, in the round's order; they guess
+# all at once, and the rest are the teacher's steps.
+TURN = TurnOrder(
+    current=whose_turn,
+    moves=frozenset({"choose", "exchange"}),
+    phase=_phase,
+    phases={CHOOSING: frozenset({"choose"}), EXCHANGING: frozenset({"exchange"})},
+    message=lambda state, team: (
+        f"Team {team} chooses now." if _phase(state) == CHOOSING else f"Team {team} decides now."
+    ),
+)

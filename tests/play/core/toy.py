@@ -6,11 +6,11 @@ from __future__ import annotations
 from play.core.engine import (
     BotMove,
     Edition,
-    NotYourTurn,
     Option,
     RoundClosed,
     RuleViolation,
     Seats,
+    TurnOrder,
     Viewer,
     arg_int,
     is_over,
@@ -34,8 +34,6 @@ def setup(options, deck, seats, rng):
 def add(state, seat, args, ctx):
     if state["paused"]:
         raise RoundClosed("paused", "The game is paused.")
-    if seat != state["turn"]:
-        raise NotYourTurn("not_your_turn", "It is not your turn.")
     step = arg_int(args, "step", 1, 3)
     if step == 3 and state["total"] == 0:
         raise RuleViolation("no_three_first", "The first step cannot be 3.")
@@ -94,6 +92,8 @@ TOY = Edition(
     view=view,
     result=result,
     end_if=end_if,
+    # Seats take turns; the core refuses a seat out of turn before the move runs.
+    turn=TurnOrder(current=lambda state: state["turn"], moves=frozenset({"add"})),
     options=(Option("goal", "Goal", 10, min=3, max=50),),
     bot=bot,
     rows=rows,

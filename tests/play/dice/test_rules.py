@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 from play.core.errors import NotYourTurn, RoundClosed, RuleViolation
-from play.editions.dice import rules
+from play.editions.dice import moves, rules
 from tests.play.dice.grids import FULL, cell, counters, state_from
 
 
@@ -269,8 +269,10 @@ def test_it_gives_back_every_counter_to_a_player_who_starts_a_turn_with_none():
 
 def test_it_keeps_the_turn_order_and_phases():
     state = state_from(FULL)
+    # Whose turn it is, the edition declares and the core checks before every move.
     with pytest.raises(NotYourTurn):
-        rules.place_pawn(state, 1, "left", 0)
+        moves.TURN.check(state, 1, "place")
+    moves.TURN.check(state, 0, "place")
     with pytest.raises(RoundClosed) as error:
         rules.roll(state, 0, 3)
     assert error.value.code == "wrong_phase"
