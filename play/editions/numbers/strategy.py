@@ -39,10 +39,9 @@ from functools import lru_cache
 from typing import Any
 
 from play.editions.numbers.rules import JOKER, OPS, SMALL_OPS
-from play.editions.numbers.solver import hit_values
+from play.editions.numbers.solver import VALUES, apply_op, hit_values, preimages
 
 State = dict[str, Any]
-VALUES = range(1, 14)
 
 
 @lru_cache(maxsize=20_000)
@@ -53,15 +52,7 @@ def hits_from(target: int, value: int, small: bool) -> frozenset[int]:
         for real in VALUES:
             found |= hits_from(target, real, small)
         return frozenset(found)
-    found = {target + value}
-    if target >= value:
-        found.add(target - value)
-    if not small:
-        if target % value == 0:
-            found.add(target // value)
-        found.add(target * value)
-    found.discard(target)
-    return frozenset(found)
+    return frozenset(before for _op, before in preimages(target, value, small)) - {target}
 
 
 @lru_cache(maxsize=2_000)
@@ -80,16 +71,6 @@ def distance(total: int, target: int, small: bool) -> int:
     if total in one:
         return 1
     return 2 if total in two else 3
-
-
-def _apply(total: int, value: int, op: str) -> int | None:
-    if op == "+":
-        return total + value
-    if op == "-":
-        return total - value if value <= total else None
-    if op == "*":
-        return total * value
-    return total // value if total % value == 0 else None
 
 
 def unseen_counts(state: State, seat: int) -> list[int]:
@@ -203,7 +184,7 @@ class _Chances:
         leads = {
             value
             for value in VALUES
-            if value not in wanted and any(_apply(total, value, op) in one_away for op in ops)
+            if value not in wanted and any(apply_op(total, value, op) in one_away for op in ops)
         }
         two = self._held(leads, joker=not wanted and bool(leads), used=used)
         chances = (one, two)
@@ -250,7 +231,7 @@ def next_move(state: State, seat: int) -> tuple[str, dict[str, Any]]:
         joker = value == JOKER
         for real in VALUES if joker else (value,):
             for index, op in enumerate(ops):
-                after = _apply(total, real, op)
+                after = apply_op(total, real, op)
                 if after is None:
                     continue
                 one, two = chances(after, False, card)
