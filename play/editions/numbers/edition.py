@@ -9,7 +9,7 @@ from django.utils.translation import gettext_lazy as _
 
 from play.core.engine import BotMove, Edition, Option, Seats
 from play.editions.numbers import moves, rules, view
-from play.editions.numbers.strategy import next_move
+from play.editions.numbers.bots import next_move
 
 State = dict[str, Any]
 BOT_DELAY = 1.5

@@ -9,7 +9,7 @@ import pytest
 from play.core import store
 from play.core.lifecycle import set_mode
 from play.editions.numbers import edition as numbers_edition
-from play.editions.numbers.strategy import next_move
+from play.editions.numbers.bots import next_move
 from play.models import Game, Mode
 from tests.conftest import api_client_for
 

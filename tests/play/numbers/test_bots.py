@@ -9,9 +9,9 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from play.editions.numbers import rules
+from play.editions.numbers.bots import _Chances, distance, hits_from, next_move
 from play.editions.numbers.simulator import play_game, run, simulate, wilson
 from play.editions.numbers.solver import apply_op
-from play.editions.numbers.strategy import _Chances, distance, hits_from, next_move
 from tests.play.numbers.rigging import J, card, play, rigged
 
 
