@@ -38,10 +38,13 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+from play.core.engine import BotMove
+from play.editions.numbers import rules
 from play.editions.numbers.rules import JOKER, OPS, SMALL_OPS
 from play.editions.numbers.solver import VALUES, apply_op, hit_values, preimages
 
 State = dict[str, Any]
+BOT_DELAY = 1.5  # seconds, so the class can follow a computer player's card
 
 
 @lru_cache(maxsize=20_000)
@@ -252,3 +255,11 @@ def next_move(state: State, seat: int) -> tuple[str, dict[str, Any]]:
                         args["value"] = real
                     best = ("play", args)
     return best
+
+
+def bot(state: State, seat: int) -> BotMove | None:
+    """A computer player's next move, on its turn."""
+    if rules.outcome(state)[0] != "playing" or state["turn"] != seat:
+        return None
+    name, args = next_move(state, seat)
+    return BotMove(name, args, BOT_DELAY)

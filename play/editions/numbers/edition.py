@@ -7,12 +7,10 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
-from play.core.engine import BotMove, Edition, Option, Seats
-from play.editions.numbers import moves, rules, view
-from play.editions.numbers.bots import next_move
+from play.core.engine import Edition, Option, Seats
+from play.editions.numbers import bots, moves, rules, view
 
 State = dict[str, Any]
-BOT_DELAY = 1.5
 
 
 # The rules' English messages in the screens' language (``%(total)s``: the refusal's numbers).
@@ -56,13 +54,6 @@ def rows(state: State) -> list[list[Any]]:
     return [header, *[[words.get(cell, cell) for cell in row] for row in table[1:]]]
 
 
-def bot(state: State, seat: int) -> BotMove | None:
-    if rules.outcome(state)[0] != "playing" or state["turn"] != seat:
-        return None
-    name, args = next_move(state, seat)
-    return BotMove(name, args, BOT_DELAY)
-
-
 EDITION = Edition(
     slug="numbers",
     name=_("Numbers"),
@@ -98,6 +89,6 @@ EDITION = Edition(
         Option("small", _("Small numbers (two digits, + and − only)"), False),
     ),
     check_options=moves.check_options,
-    bot=bot,
+    bot=bots.bot,
     rows=rows,
 )
