@@ -97,7 +97,7 @@ class StateField(models.JSONField):
 
 
 class Game(models.Model):
-    # A registered edition's slug (play.registry); not a choices field, so that adding an
+    # A registered edition's slug (play.core.registry); not a choices field, so that adding an
     # edition needs no migration of the core.
     edition = models.CharField(_("edition"), max_length=20)
     deck = models.ForeignKey(
@@ -110,7 +110,7 @@ class Game(models.Model):
     options = models.JSONField(default=dict, blank=True)
     language = models.CharField(max_length=2, default="de")
     version = models.PositiveIntegerField(default=1)
-    # The engine's half (play.engine): the per-game seed, the state after setup (replays start
+    # The engine's half (play.core.engine): the per-game seed, the state after setup (replays start
     # there) and the current state. Empty for games stored in the older round tables.
     seed = models.BigIntegerField(default=new_seed)
     initial = StateField(null=True, blank=True)
@@ -180,10 +180,6 @@ class Team(models.Model):
     @property
     def shape(self) -> str:
         return self.style[2]
-
-    @property
-    def colour_name(self) -> str:
-        return str(self.style[3])
 
 
 class Move(models.Model):

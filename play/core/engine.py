@@ -1,11 +1,13 @@
 """The pure half of the play core: what an edition is, and how moves apply and replay.
 
 Modelled on boardgame.io's game object: an edition is plain data plus pure functions —
-``setup`` builds the first state, ``moves`` turn a state into the next one, ``view`` cuts out
-what one viewer may see, ``result`` says who won. The Django half (``play.models``,
-``play.games``) stores the state, the append-only move log and a per-game seed, and writes each
-move only if the game did not change meanwhile; replaying the log from the initial state gives
-the same state again, which is also how the teacher's undo works.
+``setup`` builds the first state, ``moves`` turn a state into the next one (the core checks
+each move's declared facts and the turn order first), ``end_if`` says when the rules end the
+game, ``view`` cuts out what one viewer may see, ``result`` says who won. The Django half
+(``play.models``, ``play.core.store``) stores the state, the append-only move log and a
+per-game seed, and writes each move only if the game did not change meanwhile; replaying the
+log from the initial state gives the same state again, which is also how the teacher's undo
+works.
 
 No Django here: editions' ``rules.py`` modules and their tests import this without a database.
 """

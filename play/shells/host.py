@@ -158,7 +158,7 @@ def new_game(request: HttpRequest, slug: str) -> HttpResponse:
 def host(request: HttpRequest, code: str) -> HttpResponse:
     game = _get_game_for_host(request, code)
     response = screens.render_projector(request, screens.run_due_bots(game))
-    # Lets this projector's unchanged polls be answered before Django (play/fastpoll.py).
+    # Lets this projector's unchanged polls be answered before Django (play/core/fastpoll.py).
     response.set_cookie(
         fastpoll.host_cookie_name(game.code),
         fastpoll.host_cookie_value(game.code),

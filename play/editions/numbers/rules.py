@@ -13,7 +13,7 @@ total, one card at a time, choosing + − × ÷. The state is JSON data:
   shown once the game is over) and the chain played.
 - ``status``: ``playing``, ``won``, ``lost`` or ``over`` (endless games end without losing).
 
-Moves mutate the state they are given and return it (``play.engine.apply_move`` hands them a
+Moves mutate the state they are given and return it (``play.core.engine.apply_move`` hands them a
 copy); the simulator calls them directly on its own state.
 """
 

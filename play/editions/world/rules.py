@@ -103,9 +103,6 @@ class Track:
         """The last printed final space (pawns may go beyond it)."""
         return self.length + self.final_spaces
 
-    def is_final(self, position: Position) -> bool:
-        return position is not None and position > self.length
-
 
 def check_team_count(teams: int) -> None:
     if not MIN_TEAMS <= teams <= MAX_TEAMS:
