@@ -131,6 +131,17 @@ class Game(models.Model):
         verbose_name = _("game")
         verbose_name_plural = _("games")
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # Never stored: what play.core.store notes on a game while it works on it.
+        # Log entries of moves applied to this copy, written together with its state.
+        self.pending_moves: list[Move] = []
+        # The move asked for was found made already (a retry with the same idempotency key):
+        # this is the game as that move left it.
+        self.repeated = False
+        # A change under the row's lock that changed nothing: no version bump, no push.
+        self.unchanged = False
+
     def __str__(self) -> str:
         return f"{self.edition} {self.code}"
 

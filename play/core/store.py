@@ -65,7 +65,7 @@ def locked_game(
         if game.is_finished and not allow_finished:
             raise RoundClosed("game_finished", "This game has ended.")
         yield game
-        if not getattr(game, "unchanged", False):
+        if not game.unchanged:
             game.bump()
             push.announce(game.pk, game.version)
 
@@ -191,7 +191,7 @@ def _apply(
     # waits in ``game.pending_moves`` until the state is written with it (``_save``, ``_commit``).
     if not isinstance(args, dict):
         raise RuleViolation("bad_args", "A move's arguments are an object.")
-    pending = _pending(game)
+    pending = game.pending_moves
     number = (pending[-1].number if pending else reads.last_move_number(game.pk)) + 1
     at = timezone.now()
     ctx = Context(move_rng(game.seed, number), at.timestamp(), flags.get("by_teacher", False))
@@ -200,12 +200,6 @@ def _apply(
         Move(game=game, number=number, seat=seat, name=name, args=args, at=at, key=key, **flags)
     )
     game.state = new
-
-
-def _pending(game: Game) -> list[Move]:
-    if not hasattr(game, "pending_moves"):
-        game.pending_moves = []
-    return game.pending_moves
 
 
 def _finish_if_over(game: Game, edition: Edition) -> None:
@@ -246,7 +240,7 @@ def _run_bots(
 
 
 def _last_move_time(game: Game) -> float:
-    if pending := _pending(game):
+    if pending := game.pending_moves:
         return pending[-1].at.timestamp()
     last = game.moves.filter(undone=False).order_by("-number").values_list("at", flat=True).first()
     return (last or game.created_at or timezone.now()).timestamp()
@@ -254,7 +248,7 @@ def _last_move_time(game: Game) -> float:
 
 def _save(game: Game) -> None:
     """Write a locked game's new state together with the log entries that led to it."""
-    Move.objects.bulk_create(_pending(game))
+    Move.objects.bulk_create(game.pending_moves)
     game.pending_moves = []
     game.save(update_fields=["state", "status", "finished_at", "bot_due_at"])
 
@@ -276,7 +270,7 @@ def _commit(game: Game) -> bool:
         )
         if not written:
             return False
-        Move.objects.bulk_create(_pending(game))
+        Move.objects.bulk_create(game.pending_moves)
     game.pending_moves = []
     game.version += 1
     game.active_at = active_at

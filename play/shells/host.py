@@ -47,10 +47,10 @@ def index(request: HttpRequest) -> HttpResponse:
     if not show_archived:
         listed = listed.filter(archived=False)
     games = list(listed[:50])
-    for game in games:  # named as the new-game list names them, not by slug
-        edition = registry.get(game.edition)
-        game.edition_name = edition.name if edition is not None else game.edition
-    context = {"games": games, "show_archived": show_archived}
+    # Named as the new-game list names them, not by slug.
+    editions = {slug: registry.get(slug) for slug in {game.edition for game in games}}
+    names = {slug: edition.name if edition else slug for slug, edition in editions.items()}
+    context = {"games": games, "edition_names": names, "show_archived": show_archived}
     return render(request, "play/index.html", context)
 
 
