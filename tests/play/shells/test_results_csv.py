@@ -12,7 +12,7 @@ from django.utils import translation
 from play.core import store
 from play.editions.dice.edition import rows as dice_rows
 from play.editions.match.edition import rows as match_rows
-from play.shells.screens import csv_cell, unique_names
+from play.shells.host import csv_cell, unique_names
 
 MATCH_STATE = {
     "history": [{"game": 1, "points": [2, 1]}, {"game": 1, "points": [0, 3]}],
