@@ -37,6 +37,7 @@ __all__ = [
     "Option",
     "RoundClosed",
     "RuleViolation",
+    "Screen",
     "Seats",
     "TurnConflict",
     "TurnOrder",
@@ -148,6 +149,19 @@ class Viewer:
     @classmethod
     def of_seat(cls, seat: int) -> Viewer:
         return cls("seat", seat)
+
+
+@dataclass(frozen=True)
+class Screen:
+    """The screen a view is drawn on, as the shells know it: the game's join code and language,
+    its seats (dicts: ``index``, ``name``, ``colour``, ``letter``, ``shape``, …), its result
+    (``None`` while it runs) and, on a device, that device's own seat (``me``)."""
+
+    code: str
+    language: str
+    seats: list[dict[str, Any]]
+    result: dict[str, Any] | None = None
+    me: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -297,8 +311,11 @@ class Edition:
       place. After the teacher's end ``result`` gives the standings as they are.
     - ``view(state, viewer)`` → a JSON-safe dict with exactly what that viewer may see: the
       secret boundary, a pure function (``view.py``).
-    - ``present(data)`` → the view with what screens add in their language (labels, a map),
-      made from the view alone, so it cannot show more than the view does.
+    - ``present(view, screen)`` → the view with what screens add in their language (labels, a
+      map, the seats' colours), made from the view and the ``Screen`` alone, so it cannot show
+      more than the view does; the one presentation of an edition, called by the shells for
+      every screen they draw (``screen`` is ``None`` for the API's JSON, which gets only what
+      needs no screen). Template tags only hand its pieces to the fragments.
     - ``result(state)`` → ``None`` while the game runs (``is_over``), else a dict with at least
       ``winners`` (seat indexes) and ``ranking``. ``early`` set: the teacher ended the game
       before its rules did (``ended_by_teacher``), and the screens name the leaders as ahead,
@@ -332,7 +349,7 @@ class Edition:
     turn: TurnOrder | None = None
     end_if: Callable[[State], dict[str, Any] | None] | None = None
     on_end: Callable[[State], None] | None = None
-    present: Callable[[dict[str, Any]], dict[str, Any]] | None = None
+    present: Callable[[dict[str, Any], Screen | None], dict[str, Any]] | None = None
     options: tuple[Option, ...] = ()
     check_options: Callable[[dict[str, Any], int], None] | None = None
     bot: Callable[[State, int], BotMove | None] | None = None

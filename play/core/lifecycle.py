@@ -26,7 +26,10 @@ def _state(game_or_state: Game | Mapping[str, Any]) -> Mapping[str, Any]:
 
 
 def is_over(game_or_state: Game | Mapping[str, Any]) -> bool:
-    """Whether the game (or a state of it) is over, by its rules or by the teacher."""
+    """Whether the game (or a state of it) is over, by its rules or by the teacher. A game the
+    expiry ended for idling (``expiry.expire_games``) is over too, its state left as it was."""
+    if isinstance(game_or_state, Game) and game_or_state.is_finished:
+        return True
     return engine.is_over(_state(game_or_state))
 
 
@@ -37,9 +40,7 @@ def ended_by_teacher(game_or_state: Game | Mapping[str, Any]) -> bool:
 
 def result(game: Game) -> dict[str, Any] | None:
     """The game's result from its edition (``winners``, ``ranking``, ``early``, and what else
-    the edition adds), or ``None`` while it runs."""
-    if not is_over(game):
-        return None
+    the edition adds), or ``None`` while it runs and for a game ended idle (it has none)."""
     return store.result_of(game)
 
 

@@ -30,6 +30,7 @@ from play.core.engine import (
     LoggedMove,
     RoundClosed,
     RuleViolation,
+    Screen,
     Viewer,
     apply_move,
     as_json,
@@ -408,10 +409,12 @@ def undo(game: Game) -> Game:
     return locked
 
 
-def view_for(game: Game, viewer: Viewer) -> dict[str, Any]:
+def view_for(game: Game, viewer: Viewer, screen: Screen | None = None) -> dict[str, Any]:
+    """What ``viewer`` may see (the edition's ``view``), presented for ``screen`` (``None``:
+    as JSON for the API)."""
     edition = edition_of(game)
     data = edition.view(game.state, viewer)
-    return edition.present(data) if edition.present is not None else data
+    return edition.present(data, screen) if edition.present is not None else data
 
 
 def result_of(game: Game) -> dict[str, Any] | None:

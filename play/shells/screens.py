@@ -20,7 +20,7 @@ from django.utils import translation
 from django.utils.cache import patch_cache_control
 
 from play.core import access, reads, store
-from play.core.engine import Viewer
+from play.core.engine import Screen, Viewer
 from play.core.presentation import game_url, push_url, qr_svg
 from play.models import Game, Mode, Team
 
@@ -118,8 +118,8 @@ def over_fragment(slug: str) -> str | None:
 
 
 def outcome(game: Game) -> dict[str, Any] | None:
-    """The edition's result once the game is over; for a game ended without the edition's
-    ``end`` move, the result as the state stands (no winner)."""
+    """The edition's result once the game is over; for a game the expiry ended for idling
+    (its state left running), the seats as they are, without a winner."""
     result = store.result_of(game)
     if result is None and game.is_finished:
         seats = range(len(seats_of(game)))
@@ -129,14 +129,17 @@ def outcome(game: Game) -> dict[str, Any] | None:
 
 def projector_context(request: HttpRequest, game: Game, error: str = "") -> dict[str, Any]:
     seats = seats_of(game)
-    view = store.view_for(game, Viewer.teacher())
+    seat_dicts = [seat_data(t) for t in seats]
+    result = outcome(game)
+    screen = Screen(game.code, game.language, seat_dicts, result)
+    view = store.view_for(game, Viewer.teacher(), screen)
     context = {
         "game": game,
         "edition": store.edition_of(game),
         "view": view,
-        "seats": [seat_data(t) for t in seats],
+        "seats": seat_dicts,
         "local_seats": [] if game.is_finished else _local_seat_views(game, seats, view),
-        "result": outcome(game),
+        "result": result,
         "over_fragment": over_fragment(game.edition),
         "error": error,
         "is_teacher": True,
@@ -154,14 +157,16 @@ def projector_context(request: HttpRequest, game: Game, error: str = "") -> dict
 
 
 def device_context(game: Game, me: Team, error: str = "") -> dict[str, Any]:
-    seats = seats_of(game)
+    seat_dicts = [seat_data(t) for t in seats_of(game)]
+    mine, result = seat_data(me), outcome(game)
+    screen = Screen(game.code, game.language, seat_dicts, result, mine)
     return {
         "game": game,
         "edition": store.edition_of(game),
-        "view": store.view_for(game, Viewer.of_seat(me.index)),
-        "seats": [seat_data(t) for t in seats],
-        "me": seat_data(me),
-        "result": outcome(game),
+        "view": store.view_for(game, Viewer.of_seat(me.index), screen),
+        "seats": seat_dicts,
+        "me": mine,
+        "result": result,
         "over_fragment": over_fragment(game.edition),
         "error": error,
         "is_teacher": False,

@@ -7,7 +7,7 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
-from play.core.engine import Edition, Option, Seats
+from play.core.engine import Edition, Option, Screen, Seats
 from play.editions.numbers import bots, moves, rules, view
 
 State = dict[str, Any]
@@ -29,7 +29,7 @@ MESSAGES = {
 OP_NAMES = {"+": _("plus"), "-": _("minus"), "*": _("times"), "/": _("divided by")}
 
 
-def present(data: dict[str, Any]) -> dict[str, Any]:
+def present(data: dict[str, Any], screen: Screen | None = None) -> dict[str, Any]:
     """The operations' names in the screens' language, for screen readers."""
     for op in data.get("ops", ()):
         op["name"] = str(OP_NAMES[op["op"]])

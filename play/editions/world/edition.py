@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from play.core.engine import Edition, Option, Seats
-from play.editions.world import bots, moves, rules, view
+from play.editions.world import bots, moves, present, rules, view
 
 
 def setup(options: dict, deck: list[dict] | None, names: list[str], rng: random.Random) -> dict:
@@ -119,6 +119,7 @@ WORLD = Edition(
     end_if=moves.end_if,
     on_end=moves.on_end,
     view=view.view,
+    present=present.present,
     result=view.result,
     options=(
         Option(

@@ -1,5 +1,7 @@
-"""What the World's fragments show, built from the engine's view: labels, colours, images,
-the scoring track. ``{% world_screen view seats game result as w %}`` gives one dict."""
+"""What the World's screens show, made from the engine's view (``present``, which the shells
+call for every screen they draw): labels and colours in the screen's language, the boards'
+images, the teams with their seats' colours, the scoring track. The template tags
+(``world_play``) only hand its pieces to the fragments."""
 
 from __future__ import annotations
 
@@ -8,14 +10,12 @@ import math
 from typing import Any
 from xml.sax.saxutils import escape
 
-from django import template
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from geo.boards import BOARDS, describe_solution
-
-register = template.Library()
+from play.core.engine import Screen
 
 COLOUR_HEX = {"yellow": "#f2c500", "orange": "#ef7d00", "green": "#4caf50"}
 COLOUR_TEXT = {
@@ -89,11 +89,17 @@ def _card(card: dict[str, Any], seats: dict[int, dict], code: str, language: str
         ]
 
 
-@register.simple_tag
-def world_screen(
-    view: dict, seats: list[dict], game: Any, result: dict | None, me: dict | None = None
-) -> dict:
-    language = game.language
+def present(view: dict[str, Any], screen: Screen | None = None) -> dict[str, Any]:
+    """The view with what the World's fragments draw under ``screen``, for a screen the shells
+    draw (none for the API, whose view stays as ``view`` made it)."""
+    if screen is not None:
+        view["screen"] = screen_data(view, screen)
+    return view
+
+
+def screen_data(view: dict[str, Any], screen: Screen) -> dict[str, Any]:
+    seats, result, me = screen.seats, screen.result, screen.me
+    language = screen.language
     length = view["track"]["length"]
     by_index = {s["index"]: s for s in seats}
     teams = []
@@ -116,7 +122,7 @@ def world_screen(
     if rnd:
         rnd["next"] = by_team.get(rnd["next_team"])
         for card in rnd["cards"]:
-            _card(card, by_team, game.code, language)
+            _card(card, by_team, screen.code, language)
         cards = {c["ref"]: c for c in rnd["cards"]}
         rnd["held"] = [c for c in rnd["cards"] if c["status"] not in ("table", "exchanged")]
         rnd["held"].sort(key=lambda c: rnd["order"].index(c["team"]))
@@ -177,8 +183,7 @@ def world_screen(
     }
 
 
-@register.simple_tag
-def world_pad(value: str | None, language: str) -> dict[str, Any]:
+def pad(value: str | None, language: str) -> dict[str, Any]:
     """What the guess buttons need: the stones placed so far and the next choices."""
     parts = (value or "").split("-") if value else []
     parts += [""] * (4 - len(parts))
@@ -274,8 +279,3 @@ def _ring(cols: int, rows: int) -> list[tuple[int, int]]:
     bottom = [(c, rows - 1) for c in range(cols - 2, -1, -1)]
     left = [(0, r) for r in range(rows - 2, 0, -1)]
     return top + right + bottom + left
-
-
-@register.filter
-def world_stones(guess: str | None) -> list[dict[str, Any]]:
-    return stones(guess)

@@ -4,9 +4,11 @@ when its rules end the game (``end_if``), and the teacher's end is the core's ac
 from __future__ import annotations
 
 import importlib
+from datetime import timedelta
 
 import pytest
 from django.apps import apps as django_apps
+from django.utils import timezone
 
 from play.core import lifecycle, registry, store
 from play.core.engine import (
@@ -21,6 +23,7 @@ from play.core.engine import (
     replay,
     setup_rng,
 )
+from play.core.expiry import expire_games
 from play.models import Game
 from tests.play.core.toy import TOY
 
@@ -160,3 +163,14 @@ def test_a_game_stored_before_the_one_field_replays_and_undoes_after_the_migrati
     assert lifecycle.result(game) is not None
     game = store.undo(game)
     assert not lifecycle.is_over(game)
+
+
+@pytest.mark.django_db
+def test_a_game_ended_for_idling_is_over_without_a_result(teacher, settings):
+    game = store.create_game(user=teacher, edition="toy", seat_names=["Ada", "Bo"])
+    hours = settings.PLAY_IDLE_HOURS + 1
+    Game.objects.filter(pk=game.pk).update(active_at=timezone.now() - timedelta(hours=hours))
+    expire_games()
+    game = Game.objects.get(pk=game.pk)
+    assert lifecycle.is_over(game) and not lifecycle.ended_by_teacher(game)
+    assert lifecycle.result(game) is None
