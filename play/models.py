@@ -97,7 +97,7 @@ class StateField(models.JSONField):
 
 
 class Game(models.Model):
-    # A registered edition's slug (play.registry); not a choices field, so that adding an
+    # A registered edition's slug (play.core.registry); not a choices field, so that adding an
     # edition needs no migration of the core.
     edition = models.CharField(_("edition"), max_length=20)
     deck = models.ForeignKey(
@@ -110,7 +110,7 @@ class Game(models.Model):
     options = models.JSONField(default=dict, blank=True)
     language = models.CharField(max_length=2, default="de")
     version = models.PositiveIntegerField(default=1)
-    # The engine's half (play.engine): the per-game seed, the state after setup (replays start
+    # The engine's half (play.core.engine): the per-game seed, the state after setup (replays start
     # there) and the current state. Empty for games stored in the older round tables.
     seed = models.BigIntegerField(default=new_seed)
     initial = StateField(null=True, blank=True)
@@ -130,6 +130,17 @@ class Game(models.Model):
         ordering = ["-created_at", "-id"]
         verbose_name = _("game")
         verbose_name_plural = _("games")
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # Never stored: what play.core.store notes on a game while it works on it.
+        # Log entries of moves applied to this copy, written together with its state.
+        self.pending_moves: list[Move] = []
+        # The move asked for was found made already (a retry with the same idempotency key):
+        # this is the game as that move left it.
+        self.repeated = False
+        # A change under the row's lock that changed nothing: no version bump, no push.
+        self.unchanged = False
 
     def __str__(self) -> str:
         return f"{self.edition} {self.code}"
@@ -180,10 +191,6 @@ class Team(models.Model):
     @property
     def shape(self) -> str:
         return self.style[2]
-
-    @property
-    def colour_name(self) -> str:
-        return str(self.style[3])
 
 
 class Move(models.Model):

@@ -1,18 +1,47 @@
 """A game's life besides its moves, the same for every edition: devices joining and kicked, the
 mode (projector only or devices), and the end.
 
+Game over has one shape, kept by the core in the state (``engine.GAMEOVER``): read it through
+``is_over``, ``ended_by_teacher`` and ``result`` here, never through an edition's own fields.
+
 These changes run under the game row's lock (``store.locked_game``) and bump its version; moves
 are written by ``store`` only if the version is still the one they were worked out on.
 """
 
 from __future__ import annotations
 
-from django.utils import timezone
+from collections.abc import Mapping
+from typing import Any
 
-from play.core import registry, store
+from play.core import engine, registry, store
 from play.core.errors import RoundClosed, RuleViolation
 from play.core.store import locked_game
-from play.models import Game, Mode, Status, Team, new_token
+from play.models import Game, Mode, Team, new_token
+
+
+def _state(game_or_state: Game | Mapping[str, Any]) -> Mapping[str, Any]:
+    if isinstance(game_or_state, Game):
+        return game_or_state.state or {}
+    return game_or_state
+
+
+def is_over(game_or_state: Game | Mapping[str, Any]) -> bool:
+    """Whether the game (or a state of it) is over, by its rules or by the teacher. A game the
+    expiry ended for idling (``expiry.expire_games``) is over too, its state left as it was."""
+    if isinstance(game_or_state, Game) and game_or_state.is_finished:
+        return True
+    return engine.is_over(_state(game_or_state))
+
+
+def ended_by_teacher(game_or_state: Game | Mapping[str, Any]) -> bool:
+    """Whether the teacher ended it before its rules did (the leaders were ahead, not winners)."""
+    return engine.ended_by_teacher(_state(game_or_state))
+
+
+def result(game: Game) -> dict[str, Any] | None:
+    """The game's result from its edition (``winners``, ``ranking``, ``early``, and what else
+    the edition adds), or ``None`` while it runs and for a game ended idle (it has none)."""
+    return store.result_of(game)
 
 
 def set_mode(game: Game, mode: str) -> Game:
@@ -53,13 +82,6 @@ def kick_device(game: Game, team: Team) -> None:
 
 
 def end_game(game: Game) -> Game:
-    """The teacher's "End game": the edition's ``end`` move (logged, so undo takes it back),
-    after which its result gives the standings as they are."""
-    edition = registry.get(game.edition)
-    if edition is not None and "end" in edition.moves:
-        return store.make_move(game, None, "end", {}, teacher=True)
-    with locked_game(game.pk, with_state=False) as locked:
-        locked.status = Status.FINISHED
-        locked.finished_at = timezone.now()
-        locked.save(update_fields=["status", "finished_at"])
-    return locked
+    """The teacher's "End game", the core's action for every edition: logged like a move (so
+    undo takes it back), after which the edition's result gives the standings as they are."""
+    return store.make_move(game, None, engine.END, {}, teacher=True)

@@ -29,7 +29,9 @@ from collections.abc import Callable
 
 from channels.db import database_sync_to_async
 from django.conf import settings
+from django.core.signals import setting_changed
 from django.db import transaction
+from django.dispatch import receiver
 
 from config.shared_cache import OUTAGE
 from play.models import Game
@@ -189,10 +191,18 @@ def broker() -> LocalBroker | RedisBroker:
 
 
 def reset_broker() -> None:
-    """Choose the broker again from the settings (tests that point ``REDIS_URL`` elsewhere)."""
+    """Choose the broker again from the settings, when next asked for."""
     global _broker
     with _broker_lock:
         _broker = None
+
+
+@receiver(setting_changed)
+def _redis_url_changed(*, setting: str, **kwargs: object) -> None:
+    # The broker is chosen once per process from REDIS_URL; a changed setting (an override)
+    # must not leave announcements going to the old one.
+    if setting == "REDIS_URL":
+        reset_broker()
 
 
 def announce(game_id: int, version: int) -> None:

@@ -24,11 +24,13 @@ from cards.sanitize import hidden_character, name_key
 from cards.snapshot import card_data
 from play.core import push, reads, registry
 from play.core.engine import (
+    GAMEOVER,
     Context,
     Edition,
     LoggedMove,
     RoundClosed,
     RuleViolation,
+    Screen,
     Viewer,
     apply_move,
     as_json,
@@ -64,7 +66,7 @@ def locked_game(
         if game.is_finished and not allow_finished:
             raise RoundClosed("game_finished", "This game has ended.")
         yield game
-        if not getattr(game, "unchanged", False):
+        if not game.unchanged:
             game.bump()
             push.announce(game.pk, game.version)
 
@@ -165,6 +167,7 @@ def create_game(
                 )
                 game.created_by = user if getattr(user, "is_authenticated", False) else None
                 state = as_json(spec.setup(cleaned, cards, names, setup_rng(game.seed)))
+                state[GAMEOVER] = None  # the core's field, shown from the start
                 game.initial = state
                 game.state = state
                 game.save()
@@ -189,7 +192,7 @@ def _apply(
     # waits in ``game.pending_moves`` until the state is written with it (``_save``, ``_commit``).
     if not isinstance(args, dict):
         raise RuleViolation("bad_args", "A move's arguments are an object.")
-    pending = _pending(game)
+    pending = game.pending_moves
     number = (pending[-1].number if pending else reads.last_move_number(game.pk)) + 1
     at = timezone.now()
     ctx = Context(move_rng(game.seed, number), at.timestamp(), flags.get("by_teacher", False))
@@ -198,12 +201,6 @@ def _apply(
         Move(game=game, number=number, seat=seat, name=name, args=args, at=at, key=key, **flags)
     )
     game.state = new
-
-
-def _pending(game: Game) -> list[Move]:
-    if not hasattr(game, "pending_moves"):
-        game.pending_moves = []
-    return game.pending_moves
 
 
 def _finish_if_over(game: Game, edition: Edition) -> None:
@@ -244,7 +241,7 @@ def _run_bots(
 
 
 def _last_move_time(game: Game) -> float:
-    if pending := _pending(game):
+    if pending := game.pending_moves:
         return pending[-1].at.timestamp()
     last = game.moves.filter(undone=False).order_by("-number").values_list("at", flat=True).first()
     return (last or game.created_at or timezone.now()).timestamp()
@@ -252,7 +249,7 @@ def _last_move_time(game: Game) -> float:
 
 def _save(game: Game) -> None:
     """Write a locked game's new state together with the log entries that led to it."""
-    Move.objects.bulk_create(_pending(game))
+    Move.objects.bulk_create(game.pending_moves)
     game.pending_moves = []
     game.save(update_fields=["state", "status", "finished_at", "bot_due_at"])
 
@@ -274,7 +271,7 @@ def _commit(game: Game) -> bool:
         )
         if not written:
             return False
-        Move.objects.bulk_create(_pending(game))
+        Move.objects.bulk_create(game.pending_moves)
     game.pending_moves = []
     game.version += 1
     game.active_at = active_at
@@ -412,10 +409,12 @@ def undo(game: Game) -> Game:
     return locked
 
 
-def view_for(game: Game, viewer: Viewer) -> dict[str, Any]:
+def view_for(game: Game, viewer: Viewer, screen: Screen | None = None) -> dict[str, Any]:
+    """What ``viewer`` may see (the edition's ``view``), presented for ``screen`` (``None``:
+    as JSON for the API)."""
     edition = edition_of(game)
     data = edition.view(game.state, viewer)
-    return edition.present(data) if edition.present is not None else data
+    return edition.present(data, screen) if edition.present is not None else data
 
 
 def result_of(game: Game) -> dict[str, Any] | None:

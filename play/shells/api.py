@@ -259,11 +259,11 @@ def moves(request: Request, game_id: int) -> Response:
         )
     except RuleViolation as error:
         return violation(error)
-    if getattr(game, "repeated", False) and (first := cache.get(answer_key)) is not None:
+    if game.repeated and (first := cache.get(answer_key)) is not None:
         # A retry sent while the first copy was still being answered: its answer by now.
         return private(Response(first, status=status.HTTP_201_CREATED))
     body = game_body(game, viewer)
-    if stored_key and not getattr(game, "repeated", False):
+    if stored_key and not game.repeated:
         cache.set(answer_key, body, ANSWER_SECONDS)
     return private(Response(body, status=status.HTTP_201_CREATED))
 

@@ -15,10 +15,11 @@ from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from play.core import access, reads
+from play.core import access, reads, store
 from play.core.access import TooManyGuesses, cookie_name, team_cookie_name, team_for_token
 from play.core.errors import RuleViolation
 from play.core.lifecycle import join_team
@@ -182,4 +183,21 @@ def move(request: HttpRequest, code: str) -> HttpResponse:
     me = _acting_seat(request, code)
     if me is None:  # no seat of this game: a code look-up like any other, counted if it misses
         return redirect("play:team", _game(code, request).code)
-    return screens.device_move(request, me.game, me)
+    game = me.game
+    with translation.override(game.language):
+        try:
+            access.check_move_rate(game.pk, me.index)
+            game = store.make_move(
+                game,
+                me.index,
+                request.POST.get("move", ""),
+                screens.move_args(request),
+                key=screens.idempotency_key(request),
+            )
+        except RuleViolation as error:
+            game.refresh_from_db()
+            text = error_text(error, store.edition_of(game))
+            return screens.render_device(request, game, me, text, status=error.http_status)
+        if not request.htmx:
+            return redirect("play:team", game.code)
+        return screens.render_device(request, game, me)

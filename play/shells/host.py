@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import csv
 import time
+from typing import Any
 
 from django.conf import settings
 from django.contrib import messages
@@ -10,10 +12,13 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils import translation
+from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from cards.imports.spreadsheet import neutralise_formula
 from cards.roles import can_run_games
 from play.core import access, fastpoll, reads, registry, store
 from play.core.access import can_manage
@@ -47,10 +52,10 @@ def index(request: HttpRequest) -> HttpResponse:
     if not show_archived:
         listed = listed.filter(archived=False)
     games = list(listed[:50])
-    for game in games:  # named as the new-game list names them, not by slug
-        edition = registry.get(game.edition)
-        game.edition_name = edition.name if edition is not None else game.edition
-    context = {"games": games, "show_archived": show_archived}
+    # Named as the new-game list names them, not by slug.
+    editions = {slug: registry.get(slug) for slug in {game.edition for game in games}}
+    names = {slug: edition.name if edition else slug for slug, edition in editions.items()}
+    context = {"games": games, "edition_names": names, "show_archived": show_archived}
     return render(request, "play/index.html", context)
 
 
@@ -158,7 +163,7 @@ def new_game(request: HttpRequest, slug: str) -> HttpResponse:
 def host(request: HttpRequest, code: str) -> HttpResponse:
     game = _get_game_for_host(request, code)
     response = screens.render_projector(request, screens.run_due_bots(game))
-    # Lets this projector's unchanged polls be answered before Django (play/fastpoll.py).
+    # Lets this projector's unchanged polls be answered before Django (play/core/fastpoll.py).
     response.set_cookie(
         fastpoll.host_cookie_name(game.code),
         fastpoll.host_cookie_value(game.code),
@@ -206,14 +211,47 @@ def _act(request: HttpRequest, code: str, action) -> HttpResponse:
 @require_POST
 @throttled
 def move(request: HttpRequest, code: str) -> HttpResponse:
-    return screens.host_move(request, _get_game_for_host(request, code))
+    """The teacher moves for the game or, with a ``seat`` field, for a seat on the projector."""
+    game = _get_game_for_host(request, code)
+    seat = None
+    if (seat_field := request.POST.get("seat", "")) != "":
+        seat = access.parse_index(seat_field)
+        if seat is None:
+            seat = -1  # refused by the move as "no such seat"
+    with translation.override(game.language):
+        try:
+            access.check_move_rate(game.pk, None)
+            game = store.make_move(
+                game,
+                seat,
+                request.POST.get("move", ""),
+                screens.move_args(request),
+                teacher=True,
+                key=screens.idempotency_key(request),
+            )
+        except RuleViolation as error:
+            game.refresh_from_db()
+            text = error_text(error, store.edition_of(game))
+            return screens.render_projector(request, game, text, status=error.http_status)
+        if not request.htmx:
+            return redirect("play:host", game.code)
+        return screens.render_projector(request, game)
 
 
 @login_required
 @require_POST
 @throttled
 def undo(request: HttpRequest, code: str) -> HttpResponse:
-    return screens.undo(request, _get_game_for_host(request, code))
+    game = _get_game_for_host(request, code)
+    with translation.override(game.language):
+        try:
+            game = store.undo(game)
+        except RuleViolation as error:
+            text = error_text(error, store.edition_of(game))
+            return screens.render_projector(request, game, text, status=error.http_status)
+        if not request.htmx:
+            return redirect("play:host", game.code)
+        return screens.render_projector(request, game)
 
 
 @login_required
@@ -253,4 +291,46 @@ def end(request: HttpRequest, code: str) -> HttpResponse:
 @require_GET
 @throttled
 def results_csv(request: HttpRequest, code: str) -> HttpResponse:
-    return screens.results_csv(_get_game_for_host(request, code))
+    """The game's results as a spreadsheet in the game's language: German with semicolons and
+    a decimal comma, English with commas and a decimal point (what Excel and LibreOffice read
+    in that language); whole numbers without thousands separators, which every locale reads
+    as numbers; a BOM, without which Excel takes UTF-8 names (Bären) for Windows-1252."""
+    game = _get_game_for_host(request, code)
+    edition = store.edition_of(game)
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="spot-on-{game.code}.csv"'
+    # Team names and a game's whole history: kept by no browser or proxy.
+    patch_cache_control(response, no_store=True, private=True)
+    german = game.language == "de"
+    response.write("\ufeff")
+    writer = csv.writer(response, delimiter=";" if german else ",")
+    with translation.override(game.language):
+        rows = edition.rows(game.state) if edition.rows else [[_("Game"), game.code]]
+        for number, row in enumerate(rows):
+            cells = [csv_cell(value, german) for value in row]
+            writer.writerow(unique_names(cells) if number == 0 else cells)
+    return response
+
+
+def csv_cell(value: Any, german: bool) -> Any:
+    """One cell as the CSV's language writes it, safe from being read as a formula."""
+    if isinstance(value, bool):
+        return int(value)
+    if isinstance(value, int):
+        return str(value)  # never grouped: "1,234" is a decimal in German spreadsheets
+    if isinstance(value, float):
+        text = format(value, ".6g") if value == value else ""
+        return text.replace(".", ",") if german else text
+    return neutralise_formula(str(value))
+
+
+def unique_names(header: list[Any]) -> list[Any]:
+    """A header whose every column has a name of its own (a team called "Round" beside the
+    round column): a repeated name is numbered, "Round (2)"."""
+    seen: dict[str, int] = {}
+    out = []
+    for name in header:
+        key = str(name).casefold()
+        seen[key] = seen.get(key, 0) + 1
+        out.append(name if seen[key] == 1 else f"{name} ({seen[key]})")
+    return out

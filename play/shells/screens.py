@@ -5,7 +5,6 @@ seat's device. Each renders the edition's fragment (``play/<slug>/_projector.htm
 
 from __future__ import annotations
 
-import csv
 import functools
 import threading
 from collections import OrderedDict
@@ -14,17 +13,15 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.middleware import csrf
-from django.shortcuts import redirect, render
+from django.shortcuts import render
 from django.template import TemplateDoesNotExist
 from django.template.loader import get_template, render_to_string
 from django.utils import translation
 from django.utils.cache import patch_cache_control
-from django.utils.translation import gettext as _
 
-from cards.imports.spreadsheet import neutralise_formula
 from play.core import access, reads, store
-from play.core.engine import RuleViolation, Viewer
-from play.core.presentation import error_text, game_url, push_url, qr_svg
+from play.core.engine import Screen, Viewer
+from play.core.presentation import game_url, push_url, qr_svg
 from play.models import Game, Mode, Team
 
 
@@ -121,8 +118,8 @@ def over_fragment(slug: str) -> str | None:
 
 
 def outcome(game: Game) -> dict[str, Any] | None:
-    """The edition's result once the game is over; for a game ended without the edition's
-    ``end`` move, the result as the state stands (no winner)."""
+    """The edition's result once the game is over; for a game the expiry ended for idling
+    (its state left running), the seats as they are, without a winner."""
     result = store.result_of(game)
     if result is None and game.is_finished:
         seats = range(len(seats_of(game)))
@@ -132,14 +129,17 @@ def outcome(game: Game) -> dict[str, Any] | None:
 
 def projector_context(request: HttpRequest, game: Game, error: str = "") -> dict[str, Any]:
     seats = seats_of(game)
-    view = store.view_for(game, Viewer.teacher())
+    seat_dicts = [seat_data(t) for t in seats]
+    result = outcome(game)
+    screen = Screen(game.code, game.language, seat_dicts, result)
+    view = store.view_for(game, Viewer.teacher(), screen)
     context = {
         "game": game,
         "edition": store.edition_of(game),
         "view": view,
-        "seats": [seat_data(t) for t in seats],
+        "seats": seat_dicts,
         "local_seats": [] if game.is_finished else _local_seat_views(game, seats, view),
-        "result": outcome(game),
+        "result": result,
         "over_fragment": over_fragment(game.edition),
         "error": error,
         "is_teacher": True,
@@ -157,14 +157,16 @@ def projector_context(request: HttpRequest, game: Game, error: str = "") -> dict
 
 
 def device_context(game: Game, me: Team, error: str = "") -> dict[str, Any]:
-    seats = seats_of(game)
+    seat_dicts = [seat_data(t) for t in seats_of(game)]
+    mine, result = seat_data(me), outcome(game)
+    screen = Screen(game.code, game.language, seat_dicts, result, mine)
     return {
         "game": game,
         "edition": store.edition_of(game),
-        "view": store.view_for(game, Viewer.of_seat(me.index)),
-        "seats": [seat_data(t) for t in seats],
-        "me": seat_data(me),
-        "result": outcome(game),
+        "view": store.view_for(game, Viewer.of_seat(me.index), screen),
+        "seats": seat_dicts,
+        "me": mine,
+        "result": result,
         "over_fragment": over_fragment(game.edition),
         "error": error,
         "is_teacher": False,
@@ -221,118 +223,10 @@ def move_args(request: HttpRequest) -> dict[str, Any]:
     return args
 
 
-def _key(request: HttpRequest) -> str | None:
+def idempotency_key(request: HttpRequest) -> str | None:
     """A move's idempotency key: the header the shell's script sends (one per button press), or
     a form's ``idempotency_key`` field."""
     return access.idempotency_key(request) or request.POST.get("idempotency_key") or None
-
-
-@in_game_language
-def host_move(
-    request: HttpRequest, game: Game, move: str | None = None, seat: int | None = None
-) -> HttpResponse:
-    """The teacher moves for the game or, with a ``seat`` field, for a seat on the projector.
-
-    ``move`` names the move for the older per-action URLs (``…/reveal/``)."""
-    seat_field = request.POST.get("seat", "")
-    if seat is None and seat_field != "":
-        seat = access.parse_index(seat_field)
-        if seat is None:
-            seat = -1  # refused by the move as "no such seat"
-    try:
-        access.check_move_rate(game.pk, None)
-        game = store.make_move(
-            game,
-            seat,
-            move or request.POST.get("move", ""),
-            move_args(request),
-            teacher=True,
-            key=_key(request),
-        )
-    except RuleViolation as error:
-        game.refresh_from_db()
-        return render_projector(
-            request, game, error_text(error, store.edition_of(game)), status=error.http_status
-        )
-    if not request.htmx:
-        return redirect("play:host", game.code)
-    return render_projector(request, game)
-
-
-@in_game_language
-def device_move(
-    request: HttpRequest, game: Game, me: Team, move: str | None = None
-) -> HttpResponse:
-    try:
-        name = move or request.POST.get("move", "")
-        access.check_move_rate(game.pk, me.index)
-        game = store.make_move(game, me.index, name, move_args(request), key=_key(request))
-    except RuleViolation as error:
-        game.refresh_from_db()
-        return render_device(
-            request, game, me, error_text(error, store.edition_of(game)), status=error.http_status
-        )
-    if not request.htmx:
-        return redirect("play:team", game.code)
-    return render_device(request, game, me)
-
-
-@in_game_language
-def undo(request: HttpRequest, game: Game) -> HttpResponse:
-    try:
-        game = store.undo(game)
-    except RuleViolation as error:
-        return render_projector(
-            request, game, error_text(error, store.edition_of(game)), status=error.http_status
-        )
-    if not request.htmx:
-        return redirect("play:host", game.code)
-    return render_projector(request, game)
-
-
-def results_csv(game: Game) -> HttpResponse:
-    """The game's results as a spreadsheet in the game's language: German with semicolons and
-    a decimal comma, English with commas and a decimal point (what Excel and LibreOffice read
-    in that language); whole numbers without thousands separators, which every locale reads
-    as numbers; a BOM, without which Excel takes UTF-8 names (Bären) for Windows-1252."""
-    edition = store.edition_of(game)
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="spot-on-{game.code}.csv"'
-    # Team names and a game's whole history: kept by no browser or proxy.
-    patch_cache_control(response, no_store=True, private=True)
-    german = game.language == "de"
-    response.write("\ufeff")
-    writer = csv.writer(response, delimiter=";" if german else ",")
-    with translation.override(game.language):
-        rows = edition.rows(game.state) if edition.rows else [[_("Game"), game.code]]
-        for number, row in enumerate(rows):
-            cells = [csv_cell(value, german) for value in row]
-            writer.writerow(unique_names(cells) if number == 0 else cells)
-    return response
-
-
-def csv_cell(value: Any, german: bool) -> Any:
-    """One cell as the CSV's language writes it, safe from being read as a formula."""
-    if isinstance(value, bool):
-        return int(value)
-    if isinstance(value, int):
-        return str(value)  # never grouped: "1,234" is a decimal in German spreadsheets
-    if isinstance(value, float):
-        text = format(value, ".6g") if value == value else ""
-        return text.replace(".", ",") if german else text
-    return neutralise_formula(str(value))
-
-
-def unique_names(header: list[Any]) -> list[Any]:
-    """A header whose every column has a name of its own (a team called "Round" beside the
-    round column): a repeated name is numbered, "Round (2)"."""
-    seen: dict[str, int] = {}
-    out = []
-    for name in header:
-        key = str(name).casefold()
-        seen[key] = seen.get(key, 0) + 1
-        out.append(name if seen[key] == 1 else f"{name} ({seen[key]})")
-    return out
 
 
 # What the screens' sockets draw (play/shells/sockets.py): the stage a poll would answer, drawn

@@ -103,7 +103,7 @@ def test_long_place_names_keep_their_words_whole_beside_the_reveal_map(
     browser, live_server, teacher, long_deck, screenshot_dir, width, height
 ):
     from play.core import store
-    from tests.play.test_views import _fill
+    from tests.play.shells.test_views import _fill
 
     game = store.create_game(
         user=teacher,

@@ -175,6 +175,7 @@ def _game_over_after_a_long_chain(teacher):
             }
         )
     state.update(history=history, status="lost", reason="hands_empty", hits=4)
+    state["gameover"] = {"by": "rules"}
     state["hands"] = [[], []]
     game.state = state
     game.status = "finished"

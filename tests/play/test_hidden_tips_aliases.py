@@ -8,7 +8,7 @@ import pytest
 
 from play.core import store
 from tests.conftest import api_client_for
-from tests.play.test_world_api import _play_to_guessing
+from tests.play.world.test_api import _play_to_guessing
 
 pytestmark = pytest.mark.django_db
 

@@ -19,7 +19,7 @@ BOT_DELAY = 1.2
 
 
 def bot(state: State, seat: int) -> BotMove | None:
-    if state["over"] or state["turn"]["seat"] != seat:
+    if rules.how_it_ended(state) or state["turn"]["seat"] != seat:
         return None
     name, args = bots.choose(state, seat, state.get("bot_level", "strong"))
     return BotMove(name, args, float(getattr(settings, "DICE_BOT_DELAY", BOT_DELAY)))
@@ -70,8 +70,9 @@ EDITION = Edition(
     seats=Seats(2, 2, "players"),
     setup=moves.setup,
     moves=moves.MOVES,
-    teacher_moves=moves.TEACHER_MOVES,
-    move_args=moves.MOVE_ARGS,
+    turn=moves.TURN,
+    end_if=rules.end_if,
+    on_end=rules.close_turn,
     view=view.view,
     result=rules.result,
     options=(

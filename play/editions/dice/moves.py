@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from play.core.engine import Context, RuleViolation, arg_choice, arg_int
+from play.core.engine import Context, RuleViolation, TurnOrder, arg_choice, arg_int, move
 from play.editions.dice import rules
 
 State = dict[str, Any]
@@ -17,18 +17,22 @@ def setup(options: dict[str, Any], deck: list[dict] | None, seat_names: list[str
     return state
 
 
+@move(args=("edge", "index"))
 def move_place(state: State, seat: int | None, args: dict[str, Any], ctx: Context) -> State:
     edge = arg_choice(args, "edge", rules.EDGES)
     index = arg_int(args, "index", 0, rules.SIZE - 1)
     return rules.place_pawn(state, seat, edge, index)
 
 
+@move()
 def move_roll(state: State, seat: int | None, args: dict[str, Any], ctx: Context) -> State:
-    # Check the turn before drawing, then draw from the move's own generator: replays agree.
-    rules.check_turn(state, seat, ("roll", "decide"))
+    # Check the phase before drawing (the core checked the turn), then draw from the move's
+    # own generator: replays agree.
+    rules.check_phase(state, ("roll", "decide"))
     return rules.roll(state, seat, ctx.rng.randint(1, 6))
 
 
+@move()
 def move_stop(state: State, seat: int | None, args: dict[str, Any], ctx: Context) -> State:
     return rules.stop(state, seat)
 
@@ -38,21 +42,10 @@ def check_options(options: dict[str, Any], seats: int) -> None:
         raise RuleViolation("bad_seats", "Spot On is a game for two players.")
 
 
-def move_end(state: State, seat: int | None, args: dict[str, Any], ctx: Context) -> State:
-    """The teacher ends the game early: it is scored as it stands (rules, decision 9)."""
-    rules.end(state, "teacher")
-    return state
-
-
-MOVES = {"place": move_place, "roll": move_roll, "stop": move_stop, "end": move_end}
-TEACHER_MOVES = frozenset({"end"})
-# The arguments each move takes: any other name is refused.
-MOVE_ARGS = {
-    name: frozenset(names)
-    for name, names in {
-        "place": {"edge", "index"},
-        "roll": set(),
-        "stop": set(),
-        "end": set(),
-    }.items()
-}
+MOVES = {"place": move_place, "roll": move_roll, "stop": move_stop}
+# The two players take turns; all their moves are made in turn.
+TURN = TurnOrder(
+    current=rules.whose_turn,
+    moves=frozenset(MOVES),
+    message=lambda state, seat: "It is the other player's turn.",
+)

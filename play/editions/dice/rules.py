@@ -11,7 +11,7 @@ else changes. The game ends when the last court card is taken. Sets score their 
 score 1 each or 12 for seven or more.
 
 Decisions where the published summary is silent or inconsistent (printed on the rules sheet
-too, ``printing/kits/dice/``):
+too, ``printing/dice_kit.py``):
 
 1. **Cards.** The summary's "black 3 to 9" gives 33 cards, too few for 6 × 6: the default mix is
    three black cards of each value 2–9 and the 12 red court cards. A game may instead use the
@@ -51,7 +51,8 @@ import random
 from typing import Any
 
 from cards.games.dice import DICE_COURT_RANKS, DICE_GRID, DICE_MIXES, DICE_STALL_TURNS, dice_deck
-from play.core.errors import NotYourTurn, RoundClosed, RuleViolation
+from play.core.engine import ended_by_teacher
+from play.core.errors import RoundClosed, RuleViolation
 from play.core.ranking import final_ranking, no_winner_unless_scored, winners
 
 State = dict[str, Any]
@@ -164,8 +165,9 @@ def new_game(
         "events": [],
         "step": 0,
         "quiet": 0,  # turns since a card was last taken (rule 8)
-        "end": None,  # how the game ended: "courts", "stalled" or "teacher"
-        "over": False,
+        # How the rules ended the game: "courts" or "stalled" (the teacher's end is the core's,
+        # kept in ``gameover``; ``how_it_ended`` reads both).
+        "end": None,
     }
 
 
@@ -201,8 +203,20 @@ def courts_left(state: State) -> int:
     return sum(1 for card in state["grid"] if card is not None and is_court(card))
 
 
+def how_it_ended(state: State) -> str | None:
+    """``courts``, ``stalled`` or ``teacher``; ``None`` while the game runs."""
+    if state["end"] is not None:
+        return state["end"]
+    return "teacher" if ended_by_teacher(state) else None
+
+
+def end_if(state: State) -> dict[str, Any] | None:
+    return None if state["end"] is None else {}
+
+
 def result(state: State) -> dict[str, Any] | None:
-    if not state["over"]:
+    how = how_it_ended(state)
+    if how is None:
         return None
     scores = [score(taken) for taken in state["taken"]]
     totals = [s["total"] for s in scores]
@@ -211,8 +225,7 @@ def result(state: State) -> dict[str, Any] | None:
         "ranking": [list(row) for row in final_ranking(totals)],
         "scores": scores,
     }
-    # Games saved before the end was recorded ended by their courts or by the teacher.
-    result["end"] = state.get("end") or "courts"
+    result["end"] = how
     # The teacher's end is no end of the rules: the screens say who was ahead, not who won.
     result["early"] = result["end"] == "teacher"
     if result["end"] == "stalled":
@@ -223,11 +236,14 @@ def result(state: State) -> dict[str, Any] | None:
 # --- moves --------------------------------------------------------------------------------
 
 
-def check_turn(state: State, seat: int | None, phases: tuple[str, ...]) -> dict[str, Any]:
-    """The current turn, if it is ``seat``'s and in one of ``phases``; else a 409."""
+def whose_turn(state: State) -> int | None:
+    """The player whose turn it is (the core refuses the other one: ``moves.TURN``)."""
+    return None if state["turn"]["phase"] == "over" else state["turn"]["seat"]
+
+
+def check_phase(state: State, phases: tuple[str, ...]) -> dict[str, Any]:
+    """The current turn, if it is in one of ``phases``; else a 409."""
     turn = state["turn"]
-    if seat != turn["seat"]:
-        raise NotYourTurn("not_your_turn", "It is the other player's turn.")
     if turn["phase"] not in phases:
         messages = {
             "place": "Put the pawn at the end of a line first.",
@@ -239,7 +255,7 @@ def check_turn(state: State, seat: int | None, phases: tuple[str, ...]) -> dict[
 
 
 def place_pawn(state: State, seat: int | None, edge: str, index: int) -> State:
-    turn = check_turn(state, seat, ("place",))
+    turn = check_phase(state, ("place",))
     if edge not in EDGES:
         raise RuleViolation("bad_args", f"edge must be one of {', '.join(EDGES)}.")
     if not 0 <= index < SIZE:
@@ -257,7 +273,7 @@ def place_pawn(state: State, seat: int | None, edge: str, index: int) -> State:
 
 def roll(state: State, seat: int | None, die: int) -> State:
     """Apply a roll of ``die`` (1–6, drawn by the caller from the move's rng)."""
-    turn = check_turn(state, seat, ("roll", "decide"))
+    turn = check_phase(state, ("roll", "decide"))
     if not 1 <= die <= 6:
         raise ValueError(f"a die shows 1 to 6, not {die}")
     pawn = turn["pawn"]
@@ -280,7 +296,7 @@ def roll(state: State, seat: int | None, die: int) -> State:
 
 
 def stop(state: State, seat: int | None) -> State:
-    check_turn(state, seat, ("decide",))
+    check_phase(state, ("decide",))
     state["step"] += 1
     _stop(state, seat, forced=False)
     return state
@@ -331,9 +347,13 @@ def _stop(state: State, seat: int, *, forced: bool) -> None:
 
 
 def end(state: State, how: str) -> None:
-    """The game is over: by its last court, a stall (rule 8) or the teacher."""
-    state["over"] = True
+    """The rules end the game: by its last court or a stall (rule 8)."""
     state["end"] = how
+    close_turn(state)
+
+
+def close_turn(state: State) -> None:
+    """No turn follows: the game is over (by its rules or the teacher)."""
     state["turn"]["phase"] = "over"
 
 

@@ -31,7 +31,9 @@ EDITION = Edition(
     seats=Seats(2, 2, "players"),
     setup=moves.setup,
     moves=moves.MOVES,
-    teacher_moves=moves.TEACHER_MOVES,
+    turn=moves.TURN,
+    end_if=rules.end_if,
+    on_end=rules.close_turn,
     view=view.view,
     result=rules.result,
 )

@@ -60,7 +60,7 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
             steps.setdefault(cell, []).append(step)
     return {
         "you": viewer.seat if viewer.role == "seat" else None,
-        "active_seats": [] if state["over"] else [seat],
+        "active_seats": [] if rules.how_it_ended(state) else [seat],
         "mix": state["mix"],
         "size": rules.SIZE,
         "grid": [_card(card, steps.get(cell)) for cell, card in enumerate(state["grid"])],

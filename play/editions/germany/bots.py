@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from play.core.engine import BotMove, RuleViolation
+from play.core.engine import BotMove, RuleViolation, is_over
 from play.editions.germany import rules
-from play.editions.germany.moves import current_round, is_over, round_state
+from play.editions.germany.moves import current_round, round_state
 
 State = dict[str, Any]
 DELAY = 1.0  # seconds, so a class can see a computer team's tip arrive

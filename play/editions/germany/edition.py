@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy
 
 from cards.models import GRID_DECK_EDITIONS
 from play.core import store
-from play.core.engine import Edition, Option, Seats
+from play.core.engine import Edition, Option, Screen, Seats
 from play.editions.germany import bots, moves, view
 
 TIP_TEXT = {
@@ -53,7 +53,7 @@ def country_name(grid: dict | None, language: str) -> str:
     return (grid.get("name_en") or grid["name"]) if english else (grid["name"] or grid["name_en"])
 
 
-def present(data: dict[str, Any]) -> dict[str, Any]:
+def present(data: dict[str, Any], screen: Screen | None = None) -> dict[str, Any]:
     """The tip cards' labels, the deck's country and grid ranges, and the revealed round's map,
     added to what ``view`` shows."""
     grid = data.get("grid")
@@ -184,9 +184,8 @@ EDITION = Edition(
     seats=Seats(2, 4, "teams"),
     setup=moves.setup,
     moves=moves.MOVES,
-    teacher_moves=moves.TEACHER_MOVES,
-    move_args=moves.MOVE_ARGS,
-    secret_moves=moves.SECRET_MOVES,
+    turn=moves.TURN,
+    end_if=moves.end_if,
     view=view.view,
     present=present,
     result=moves.result,

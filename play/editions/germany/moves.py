@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from play.core.engine import Context, RoundClosed, RuleViolation
+from play.core.engine import Context, RoundClosed, RuleViolation, TurnOrder, is_over, move
 from play.core.ranking import no_winner_unless_scored
 from play.editions.germany import rules
 
@@ -64,7 +64,6 @@ def setup(options: dict[str, Any], deck: list[dict] | dict | None, seats: list[s
         "cards": cards,
         "stock": stock,
         "rounds": [],
-        "ended": False,
         "grid": grid,
     }
 
@@ -83,6 +82,7 @@ def round_state(state: State, rnd: dict) -> rules.RoundState:
     )
 
 
+@move(args=("places",), teacher=True)
 def lay_out(state: State, seat, args: dict, ctx: Context) -> State:
     """The teacher lays out the next round: drawn from the stock, or the places given."""
     last = current_round(state)
@@ -122,6 +122,7 @@ def lay_out(state: State, seat, args: dict, ctx: Context) -> State:
     return state
 
 
+@move(args=("tip", "place"), secret=True)
 def tip(state: State, seat, args: dict, ctx: Context) -> State:
     rnd = current_round(state)
     if rnd is None:
@@ -137,6 +138,7 @@ def tip(state: State, seat, args: dict, ctx: Context) -> State:
     return state
 
 
+@move(teacher=True)
 def reveal(state: State, seat, args: dict, ctx: Context) -> State:
     rnd = current_round(state)
     if rnd is None:
@@ -159,25 +161,23 @@ def reveal(state: State, seat, args: dict, ctx: Context) -> State:
     return state
 
 
-def end(state: State, seat, args: dict, ctx: Context) -> State:
-    state["ended"] = True
-    return state
+MOVES = {"lay_out": lay_out, "tip": tip, "reveal": reveal}
 
 
-MOVES = {"lay_out": lay_out, "tip": tip, "reveal": reveal, "end": end}
-TEACHER_MOVES = frozenset({"lay_out", "reveal", "end"})
-# The arguments each move takes: any other name is refused.
-MOVE_ARGS = {
-    name: frozenset(names)
-    for name, names in {
-        "lay_out": {"places"},
-        "tip": {"tip", "place"},
-        "reveal": set(),
-        "end": set(),
-    }.items()
-}
-# Arguments the log shows only once the game is over (what the views hide until then).
-SECRET_MOVES = frozenset({"tip"})
+def whose_turn(state: State) -> int | None:
+    """The team to tip now: clockwise from the round's starting team, until every team has
+    placed its tips; nobody's before a round is laid out or after it is revealed."""
+    rnd = current_round(state)
+    if rnd is None or rnd["revealed"]:
+        return None
+    return round_state(state, rnd).next_team()
+
+
+TURN = TurnOrder(
+    current=whose_turn,
+    moves=frozenset({"tip"}),
+    message=lambda state, team: f"It is team {team}'s turn.",
+)
 
 
 def totals(state: State) -> list[int]:
@@ -188,10 +188,11 @@ def totals(state: State) -> list[int]:
     return points
 
 
-def is_over(state: State) -> bool:
+def end_if(state: State) -> dict[str, Any] | None:
+    """Over when the last round has been revealed."""
     last = current_round(state)
     played_out = last is not None and last["revealed"] and last["number"] >= state["rounds_total"]
-    return state["ended"] or played_out
+    return {} if played_out else None
 
 
 def result(state: State) -> dict[str, Any] | None:

@@ -184,8 +184,7 @@ class RoundState:
             raise RoundClosed("round_revealed", "This round has been revealed.")
         if self.is_complete():
             raise RoundClosed("round_complete", "Every team has placed its 3 tips.")
-        if team != self.next_team():
-            raise NotYourTurn("not_your_turn", f"It is team {self.next_team()}'s turn.")
+        # Whose turn it is the core checks (``moves.TURN``), before the move.
         tip = _as_tip(tip)
         if place_id not in self.places:
             raise RuleViolation(

@@ -9,12 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from play.core.engine import Viewer
+from play.core.engine import Viewer, is_over
 from play.editions.germany.moves import (
     BACK_FIELDS,
     State,
     current_round,
-    is_over,
     result,
     round_state,
     totals,

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from play.core.engine import Context
+from play.core.engine import ended_by_teacher, is_over, move
 from play.core.errors import RuleViolation
 from play.core.ranking import final_ranking, no_winner_unless_scored
 from play.editions.match import rules
@@ -46,8 +46,18 @@ def setup(
     return rules.new_match(data, options, names, rng)
 
 
+def end_if(state: State) -> dict[str, Any] | None:
+    """Over when a game of the match brought a team to the points that win it."""
+    return {} if state["phase"] == "over" else None
+
+
+def on_end(state: State) -> None:
+    """The teacher ends the match early: it stands as the scores say, and no game follows."""
+    state["phase"] = "over"
+
+
 def result(state: State) -> dict[str, Any] | None:
-    if state["phase"] != "over":
+    if not is_over(state):
         return None
     ranked = final_ranking(rules.standings(state))
     rank_of = {team: rank for rank, team, _score in ranked}
@@ -67,22 +77,12 @@ def result(state: State) -> dict[str, Any] | None:
         "teams": [[rank, state["teams"][team]["colour"], score] for rank, team, score in ranked],
         # Ended by the teacher before a team had the points to win: the screens say who was
         # ahead, not who won.
-        "early": bool(state.get("ended_early")),
+        "early": ended_by_teacher(state),
     }
     return no_winner_unless_scored(result, any(team["score"] for team in state["teams"]))
 
 
-def end(state: State, seat: int | None, args: dict[str, Any], ctx: Context) -> State:
-    """The teacher ends the match early: it stands as the scores say."""
-    state["phase"] = "over"
-    state["ended_early"] = True
-    return state
-
-
-MOVES = {"start": rules.start, "claim": rules.claim, "end": end}
-TEACHER_MOVES = frozenset({"end"})
-# The arguments each move takes: any other name is refused.
-MOVE_ARGS = {
-    name: frozenset(names)
-    for name, names in {"start": set(), "claim": {"symbol", "target", "card"}, "end": set()}.items()
+MOVES = {
+    "start": move()(rules.start),
+    "claim": move(args=("symbol", "target", "card"))(rules.claim),
 }

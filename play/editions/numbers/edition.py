@@ -7,12 +7,10 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
-from play.core.engine import BotMove, Edition, Option, Seats
-from play.editions.numbers import moves, rules, view
-from play.editions.numbers.strategy import next_move
+from play.core.engine import Edition, Option, Screen, Seats
+from play.editions.numbers import bots, moves, rules, view
 
 State = dict[str, Any]
-BOT_DELAY = 1.5
 
 
 # The rules' English messages in the screens' language (``%(total)s``: the refusal's numbers).
@@ -31,7 +29,7 @@ MESSAGES = {
 OP_NAMES = {"+": _("plus"), "-": _("minus"), "*": _("times"), "/": _("divided by")}
 
 
-def present(data: dict[str, Any]) -> dict[str, Any]:
+def present(data: dict[str, Any], screen: Screen | None = None) -> dict[str, Any]:
     """The operations' names in the screens' language, for screen readers."""
     for op in data.get("ops", ()):
         op["name"] = str(OP_NAMES[op["op"]])
@@ -56,13 +54,6 @@ def rows(state: State) -> list[list[Any]]:
     return [header, *[[words.get(cell, cell) for cell in row] for row in table[1:]]]
 
 
-def bot(state: State, seat: int) -> BotMove | None:
-    if state["status"] != "playing" or state["turn"] != seat:
-        return None
-    name, args = next_move(state, seat)
-    return BotMove(name, args, BOT_DELAY)
-
-
 EDITION = Edition(
     slug="numbers",
     name=_("Numbers"),
@@ -73,8 +64,8 @@ EDITION = Edition(
     seats=Seats(rules.MIN_PLAYERS, rules.MAX_PLAYERS, "players"),
     setup=moves.setup,
     moves=moves.MOVES,
-    teacher_moves=moves.TEACHER_MOVES,
-    move_args=moves.MOVE_ARGS,
+    turn=moves.TURN,
+    end_if=rules.end_if,
     view=view.view,
     present=present,
     result=rules.result,
@@ -98,6 +89,6 @@ EDITION = Edition(
         Option("small", _("Small numbers (two digits, + and − only)"), False),
     ),
     check_options=moves.check_options,
-    bot=bot,
+    bot=bots.bot,
     rows=rows,
 )

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from play.core.engine import Context, RuleViolation
+from play.core.engine import RuleViolation, TurnOrder, move
 from play.editions.numbers import rules
 
 State = dict[str, Any]
@@ -32,23 +32,15 @@ def setup(
     return state
 
 
-def end(state: State, seat: int | None, args: dict[str, Any], ctx: Context) -> State:
-    """The teacher ends the game early: it counts the targets hit so far."""
-    if state["status"] == "playing":
-        state["status"] = "over"
-        state["reason"] = "ended"
-    return state
+# Players take turns clockwise; every move of theirs is made in turn.
+TURN = TurnOrder(
+    current=lambda state: state["turn"] if state["status"] == "playing" else None,
+    moves=frozenset({"show", "play", "pass"}),
+)
 
-
-MOVES = {"show": rules.show, "play": rules.play, "pass": rules.pass_, "end": end}
-TEACHER_MOVES = frozenset({"end"})
-# The arguments each move takes: any other name is refused.
-MOVE_ARGS = {
-    name: frozenset(names)
-    for name, names in {
-        "show": {"card"},
-        "play": {"card", "op", "value"},
-        "pass": {"card"},
-        "end": set(),
-    }.items()
+# The rules' moves, with the arguments each takes (any other name is refused).
+MOVES = {
+    "show": move(args=("card",))(rules.show),
+    "play": move(args=("card", "op", "value"))(rules.play),
+    "pass": move(args=("card",))(rules.pass_),
 }

@@ -13,7 +13,7 @@ total, one card at a time, choosing + − × ÷. The state is JSON data:
   shown once the game is over) and the chain played.
 - ``status``: ``playing``, ``won``, ``lost`` or ``over`` (endless games end without losing).
 
-Moves mutate the state they are given and return it (``play.engine.apply_move`` hands them a
+Moves mutate the state they are given and return it (``play.core.engine.apply_move`` hands them a
 copy); the simulator calls them directly on its own state.
 """
 
@@ -24,7 +24,13 @@ from typing import Any
 
 from cards.games.numbers import NUMBERS_JOKER, numbers_deck
 from cards.games.playing_cards import RANK_LABELS, SUIT_SYMBOLS
-from play.core.engine import NotYourTurn, RoundClosed, RuleViolation, arg_choice, arg_int
+from play.core.engine import (
+    RoundClosed,
+    RuleViolation,
+    arg_choice,
+    arg_int,
+    ended_by_teacher,
+)
 from play.core.ranking import no_winner_unless_scored
 
 State = dict[str, Any]
@@ -191,10 +197,9 @@ def _draw(state: State, seat: int) -> None:
 
 
 def _check_turn(state: State, seat: int | None) -> None:
+    """Whose turn it is the core checks (``moves.TURN``); the rules only refuse an ended game."""
     if state["status"] != "playing":
         raise RoundClosed("game_over", "This game has ended.")
-    if seat != state["turn"]:
-        raise NotYourTurn("not_your_turn", "It is not your turn.")
 
 
 def _card_in_hand(state: State, seat: int, args: dict[str, Any]) -> str:
@@ -314,18 +319,32 @@ def _hit(state: State, seat: int) -> None:
         _end(state, "hands_empty")
 
 
+def outcome(state: State) -> tuple[str, str]:
+    """The game's status and its reason, with the teacher's end (which the core records, not
+    these rules) as ``("over", "ended")``."""
+    if state["status"] == "playing" and ended_by_teacher(state):
+        return "over", "ended"
+    return state["status"], state["reason"]
+
+
+def end_if(state: State) -> dict[str, Any] | None:
+    """Over when the rules say won, lost or (endless) over."""
+    return None if state["status"] == "playing" else {}
+
+
 def result(state: State) -> dict[str, Any] | None:
     """``None`` while playing; the team's outcome once over."""
-    if state["status"] == "playing":
+    status, reason = outcome(state)
+    if status == "playing":
         return None
     seats = list(range(state["players"]))
-    won = state["status"] == "won" or (state["endless"] and state["hits"] > 0)
+    won = status == "won" or (state["endless"] and state["hits"] > 0)
     result = {
         "winners": seats if won else [],
         "ranking": [[1, seat, state["hits"]] for seat in seats],
-        "status": state["status"],
-        "reason": state["reason"],
+        "status": status,
+        "reason": reason,
         "targets_hit": state["hits"],
         "goal": state["goal"],
     }
-    return no_winner_unless_scored(result, state["hits"] > 0 or state["reason"] != "ended")
+    return no_winner_unless_scored(result, state["hits"] > 0 or reason != "ended")

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, NoReturn
 
 from play.editions.numbers import rules
-from play.editions.numbers.strategy import next_move
+from play.editions.numbers.bots import next_move
 
 MOVES = {"show": rules.show, "play": rules.play, "pass": rules.pass_}
 Z95 = 1.959963984540054

@@ -53,7 +53,7 @@ def _values(kind: int) -> Iterable[int]:
     return VALUES if kind == JOKER else (kind,)
 
 
-def _preimages(after: int, value: int, small: bool) -> list[tuple[str, int]]:
+def preimages(after: int, value: int, small: bool) -> list[tuple[str, int]]:
     """Every (op, total before) from which playing ``value`` with ``op`` gives ``after``."""
     found = []
     if after >= value:
@@ -123,7 +123,7 @@ class Search:
                 rest = key[:index] + key[index + 1 :]
                 for after in self._reach(rest):
                     for value in _values(kind):
-                        for _op, before in _preimages(after, value, small):
+                        for _op, before in preimages(after, value, small):
                             found.add(before)
                 self._spend(len(found))
             # A chain that touches the target has hit it: it cannot go on from there.

@@ -95,7 +95,8 @@ def _ops(state: State) -> list[dict[str, Any]]:
 def view(state: State, viewer: Viewer) -> dict[str, Any]:
     """What one viewer may see: only a seat's own hand, unless hands are open."""
     players = state["players"]
-    over = state["status"] != "playing"
+    status, reason = rules.outcome(state)
+    over = status != "playing"
     shown = [_label(state, card) if card else None for card in state["shown"]]
     data: dict[str, Any] = {
         "level": state["level"],
@@ -119,8 +120,8 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
         "discard_top": [_label(state, card) for card in state["discard"][-3:]],
         "hits": state["hits"],
         "turn": None if over else state["turn"],
-        "status": state["status"],
-        "reason": state["reason"],
+        "status": status,
+        "reason": reason,
         "history": [{"target": entry["target"], "hit": entry["hit"]} for entry in state["history"]],
     }
     data["table"] = [

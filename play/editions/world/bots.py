@@ -10,7 +10,7 @@ from __future__ import annotations
 import zlib
 from typing import Any
 
-from play.core.engine import BotMove
+from play.core.engine import BotMove, is_over
 from play.editions.world.moves import (
     CHOOSING,
     DONE,
@@ -27,7 +27,7 @@ DELAY = 1.0  # seconds, so a class can follow a computer team's move
 
 def bot(state: State, seat: int) -> BotMove | None:
     rnd = current(state)
-    if rnd is None or state.get("finished"):
+    if rnd is None or is_over(state):
         return None
     phase = rnd["phase"]
     if phase == CHOOSING and next_team(rnd) == seat:
@@ -47,7 +47,7 @@ def bot(state: State, seat: int) -> BotMove | None:
 def teacher_bot(state: State) -> BotMove | None:
     """The teacher's next step: lay out, close the guessing once every team has locked in,
     turn the cards over, and end the game when the stack runs out."""
-    if state.get("finished"):
+    if is_over(state):
         return None
     rnd = current(state)
     if rnd is None or rnd["phase"] == DONE:

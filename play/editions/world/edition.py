@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from play.core.engine import Edition, Option, Seats
-from play.editions.world import bots, moves, rules, view
+from play.editions.world import bots, moves, present, rules, view
 
 
 def setup(options: dict, deck: list[dict] | None, names: list[str], rng: random.Random) -> dict:
@@ -115,7 +115,11 @@ WORLD = Edition(
     seats=Seats(rules.MIN_TEAMS, rules.MAX_TEAMS, "teams"),
     setup=setup,
     moves=moves.MOVES,
+    turn=moves.TURN,
+    end_if=moves.end_if,
+    on_end=moves.on_end,
     view=view.view,
+    present=present.present,
     result=view.result,
     options=(
         Option(
@@ -138,9 +142,6 @@ WORLD = Edition(
         ),
     ),
     check_options=moves.check_options,
-    teacher_moves=moves.TEACHER_MOVES,
-    move_args=moves.MOVE_ARGS,
-    secret_moves=moves.SECRET_MOVES,
     rows=rows,
     deck_editions=("world",),
     messages=MESSAGES,

@@ -13,7 +13,7 @@ import random
 from typing import Any
 
 from cards.games.world import WORLD_TRACK_MAX, WORLD_TRACK_MIN
-from play.core.engine import Context, RoundClosed, RuleViolation
+from play.core.engine import Context, RoundClosed, RuleViolation, TurnOrder, move
 from play.editions.world import rules
 from play.editions.world.guess import Guess
 
@@ -77,7 +77,6 @@ def setup(
         "exchanges_used": [0] * n,
         "kept": [dict.fromkeys(COLOURS, 0) for _ in range(n)],
         "rounds": [],
-        "finished": False,
         "bonus": [],
         "before_bonus": None,
     }
@@ -137,6 +136,7 @@ def next_team(rnd: dict[str, Any]) -> int | None:
 # --- moves ------------------------------------------------------------------------------------
 
 
+@move(teacher=True)
 def lay_out(state: State, seat: int | None, args: dict, ctx: Context) -> State:
     """Lay out as many cards as teams from the top of the stack, and fix the round's order."""
     last = current(state)
@@ -165,6 +165,7 @@ def lay_out(state: State, seat: int | None, args: dict, ctx: Context) -> State:
     return state
 
 
+@move(args=("card",))
 def choose(state: State, seat: int | None, args: dict, ctx: Context) -> State:
     """A team takes a laid-out card; the leader gets the card that is left."""
     seat = _seat(state, seat)
@@ -203,6 +204,7 @@ def _pass_and_advance(state: State, rnd: dict[str, Any]) -> None:
         rnd["phase"] = GUESSING
 
 
+@move(args=("exchange",))
 def exchange(state: State, seat: int | None, args: dict, ctx: Context) -> State:
     """A team exchanges its card for the top of the stack (spending a token) or keeps it."""
     seat = _seat(state, seat)
@@ -249,6 +251,7 @@ def _flag(args: dict, name: str) -> bool:
     raise RuleViolation("bad_input", f"{name} is true or false.")
 
 
+@move(args=("guess", "lock"), secret=True)
 def guess(state: State, seat: int | None, args: dict, ctx: Context) -> State:
     """Place (or change) a team's stones; ``lock`` locks them in. A locked guess stays."""
     seat = _seat(state, seat)
@@ -264,6 +267,7 @@ def guess(state: State, seat: int | None, args: dict, ctx: Context) -> State:
     return state
 
 
+@move()
 def lock(state: State, seat: int | None, args: dict, ctx: Context) -> State:
     seat = _seat(state, seat)
     rnd = _open_round(state, GUESSING)
@@ -273,12 +277,14 @@ def lock(state: State, seat: int | None, args: dict, ctx: Context) -> State:
     return state
 
 
+@move(teacher=True)
 def close_guessing(state: State, seat: int | None, args: dict, ctx: Context) -> State:
     """The teacher ends the guessing; teams without stones will not move this round."""
     _open_round(state, GUESSING)["phase"] = EVALUATING
     return state
 
 
+@move(args=("every",), teacher=True)
 def evaluate(state: State, seat: int | None, args: dict, ctx: Context) -> State:
     """Turn over the next card in the round's order (``every``: all that are left). After the
     last one, if a pawn reached the end: the colour bonus, and the game is over."""
@@ -340,17 +346,18 @@ def _finish(state: State) -> None:
     ]
     state["before_bonus"] = before
     state["positions"] = final
-    state["finished"] = True
 
 
-def end(state: State, seat: int | None, args: dict, ctx: Context) -> State:
+def end_if(state: State) -> dict[str, Any] | None:
+    """Over once the colour bonus is scored: after the round in which a pawn reached the end."""
+    return {} if state["before_bonus"] is not None else None
+
+
+def on_end(state: State) -> None:
     """The teacher ends the game: after a finished round the colour bonus still counts."""
     rnd = current(state)
     if rnd is not None and rnd["phase"] == DONE:
         _finish(state)
-    else:
-        state["finished"] = True
-    return state
 
 
 MOVES = {
@@ -361,22 +368,27 @@ MOVES = {
     "lock": lock,
     "close_guessing": close_guessing,
     "evaluate": evaluate,
-    "end": end,
 }
-TEACHER_MOVES = frozenset({"lay_out", "close_guessing", "evaluate", "end"})
-# The arguments each move takes: any other name is refused.
-MOVE_ARGS = {
-    name: frozenset(names)
-    for name, names in {
-        "lay_out": set(),
-        "choose": {"card"},
-        "exchange": {"exchange"},
-        "guess": {"guess", "lock"},
-        "lock": set(),
-        "close_guessing": set(),
-        "evaluate": {"every"},
-        "end": set(),
-    }.items()
-}
-# Arguments the log shows only once the game is over (what the views hide until then).
-SECRET_MOVES = frozenset({"guess"})
+
+
+def whose_turn(state: State) -> int | None:
+    rnd = current(state)
+    return None if rnd is None else next_team(rnd)
+
+
+def _phase(state: State) -> str | None:
+    rnd = current(state)
+    return None if rnd is None else rnd["phase"]
+
+
+# Teams choose and then decide on exchanging one at a time, in the round's order; they guess
+# all at once, and the rest are the teacher's steps.
+TURN = TurnOrder(
+    current=whose_turn,
+    moves=frozenset({"choose", "exchange"}),
+    phase=_phase,
+    phases={CHOOSING: frozenset({"choose"}), EXCHANGING: frozenset({"exchange"})},
+    message=lambda state, team: (
+        f"Team {team} chooses now." if _phase(state) == CHOOSING else f"Team {team} decides now."
+    ),
+)

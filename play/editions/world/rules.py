@@ -19,7 +19,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from play.core.errors import NotYourTurn, RoundClosed, RuleViolation
+from play.core.errors import RoundClosed, RuleViolation
 from play.core.ranking import final_ranking, winners
 from play.editions.world.guess import (
     BOARDS,
@@ -103,9 +103,6 @@ class Track:
         """The last printed final space (pawns may go beyond it)."""
         return self.length + self.final_spaces
 
-    def is_final(self, position: Position) -> bool:
-        return position is not None and position > self.length
-
 
 def check_team_count(teams: int) -> None:
     if not MIN_TEAMS <= teams <= MAX_TEAMS:
@@ -161,8 +158,7 @@ class Choosing:
             raise RuleViolation("unknown_team", "That team does not play in this game.")
         if self.is_complete():
             raise RoundClosed("choosing_complete", "Every team has its card.")
-        if team != self.next_team():
-            raise NotYourTurn("not_your_turn", f"Team {self.next_team()} chooses now.")
+        # Whose turn it is the core checks (``moves.TURN``), before the move.
         if card not in self.remaining_cards():
             raise RuleViolation("card_not_available", "That card is not laid out or is taken.")
 
@@ -203,8 +199,7 @@ class Exchanging:
             raise RuleViolation("unknown_team", "That team does not play in this game.")
         if self.is_complete():
             raise RoundClosed("exchange_complete", "Every team has decided on exchanging.")
-        if team != self.next_team():
-            raise NotYourTurn("not_your_turn", f"Team {self.next_team()} decides now.")
+        # Whose turn it is the core checks (``moves.TURN``), before the move.
         if exchange and self.tokens_left(team) <= 0:
             raise RuleViolation(
                 "no_exchange_tokens", f"A team can exchange at most {MAX_EXCHANGES} times a game."

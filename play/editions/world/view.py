@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from play.core.engine import Viewer
+from play.core.engine import Viewer, is_over
 from play.core.ranking import no_winner_unless_scored
 from play.editions.world import rules
 from play.editions.world.moves import (
@@ -84,7 +84,7 @@ def _round_view(state: State, rnd: dict[str, Any], viewer: Viewer) -> dict[str, 
 
 def active_seats(state: State) -> list[int]:
     rnd = current(state)
-    if state["finished"] or rnd is None:
+    if is_over(state) or rnd is None:
         return []
     if rnd["phase"] in (CHOOSING, EXCHANGING):
         nxt = next_team(rnd)
@@ -121,7 +121,7 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
         ],
         "round": _round_view(state, rnd, viewer) if rnd else None,
         "active_seats": active_seats(state),
-        "finished": state["finished"],
+        "finished": is_over(state),
     }
     if state["before_bonus"] is not None:
         data["bonus"] = [dict(b) for b in state["bonus"]]
@@ -135,13 +135,13 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
             "evaluation": next(
                 (e for e in data["round"]["evaluations"] if e["team"] == viewer.seat), None
             ),
-            "my_turn": data["round"]["next_team"] == viewer.seat and not state["finished"],
+            "my_turn": data["round"]["next_team"] == viewer.seat and not is_over(state),
         }
     return data
 
 
 def result(state: State) -> dict[str, Any] | None:
-    if not state["finished"]:
+    if not is_over(state):
         return None
     positions = state["positions"]
     result = {

@@ -6,13 +6,15 @@ from __future__ import annotations
 from play.core.engine import (
     BotMove,
     Edition,
-    NotYourTurn,
     Option,
     RoundClosed,
     RuleViolation,
     Seats,
+    TurnOrder,
     Viewer,
     arg_int,
+    is_over,
+    move,
 )
 
 
@@ -28,11 +30,10 @@ def setup(options, deck, seats, rng):
     }
 
 
+@move(args=("step",))
 def add(state, seat, args, ctx):
     if state["paused"]:
         raise RoundClosed("paused", "The game is paused.")
-    if seat != state["turn"]:
-        raise NotYourTurn("not_your_turn", "It is not your turn.")
     step = arg_int(args, "step", 1, 3)
     if step == 3 and state["total"] == 0:
         raise RuleViolation("no_three_first", "The first step cannot be 3.")
@@ -41,11 +42,13 @@ def add(state, seat, args, ctx):
     return state
 
 
+@move()
 def roll(state, seat, args, ctx):
     state["rolls"].append(ctx.rng.randint(1, 6))
     return state
 
 
+@move(teacher=True)
 def pause(state, seat, args, ctx):
     state["paused"] = not state["paused"]
     return state
@@ -59,8 +62,12 @@ def view(state, viewer: Viewer):
     return data
 
 
+def end_if(state):
+    return {} if state["total"] >= state["goal"] else None
+
+
 def result(state):
-    if state["total"] < state["goal"]:
+    if not is_over(state):
         return None
     winner = (state["turn"] - 1) % state["seats"]
     return {"winners": [winner], "ranking": [[1, winner, state["total"]]]}
@@ -84,8 +91,10 @@ TOY = Edition(
     moves={"add": add, "roll": roll, "pause": pause},
     view=view,
     result=result,
+    end_if=end_if,
+    # Seats take turns; the core refuses a seat out of turn before the move runs.
+    turn=TurnOrder(current=lambda state: state["turn"], moves=frozenset({"add"})),
     options=(Option("goal", "Goal", 10, min=3, max=50),),
-    teacher_moves=frozenset({"pause"}),
     bot=bot,
     rows=rows,
 )

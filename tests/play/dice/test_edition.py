@@ -20,6 +20,7 @@ from play.core.engine import (
     apply_move,
     as_json,
     clean_options,
+    is_over,
     move_rng,
     replay,
     setup_rng,
@@ -106,7 +107,7 @@ def test_it_refuses_a_move_out_of_turn_as_a_conflict():
 def test_it_plays_a_whole_game_and_replays_its_log_to_the_same_state():
     initial = new_state()
     final, log = play_out(initial, ("strong", "random"))
-    assert final["over"]
+    assert is_over(final)
     assert rules.courts_left(final) == 0
     assert replay(EDITION, initial, log, SEED) == final
     # Undo is a replay without the last move: the game is open again.

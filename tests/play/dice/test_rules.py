@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 from play.core.errors import NotYourTurn, RoundClosed, RuleViolation
-from play.editions.dice import rules
+from play.editions.dice import moves, rules
 from tests.play.dice.grids import FULL, cell, counters, state_from
 
 
@@ -221,7 +221,7 @@ def test_it_ends_when_the_last_court_is_taken_and_ranks_the_players():
     rules.roll(state, 0, 4)
     assert rules.result(state) is None
     rules.stop(state, 0)
-    assert state["over"] and state["turn"]["phase"] == "over"
+    assert rules.how_it_ended(state) == "courts" and state["turn"]["phase"] == "over"
     result = rules.result(state)
     assert result["winners"] == [0]
     assert result["ranking"] == [[1, 0, 12], [2, 1, 5]]
@@ -232,7 +232,7 @@ def test_it_ends_when_the_last_court_is_taken_and_ranks_the_players():
 def test_it_shares_a_tie():
     taken = [["JH", "QH", "9S", "9C", "9S"], ["KD", "KH", "JD", "QD", "QD", "6S", "6C", "6S"]]
     state = state_from(FULL, taken=taken)
-    state["over"] = True
+    state["end"] = "courts"
     result = rules.result(state)
     assert result["winners"] == [0, 1]
     assert result["ranking"] == [[1, 0, 11], [1, 1, 11]]
@@ -269,8 +269,10 @@ def test_it_gives_back_every_counter_to_a_player_who_starts_a_turn_with_none():
 
 def test_it_keeps_the_turn_order_and_phases():
     state = state_from(FULL)
+    # Whose turn it is, the edition declares and the core checks before every move.
     with pytest.raises(NotYourTurn):
-        rules.place_pawn(state, 1, "left", 0)
+        moves.TURN.check(state, 1, "place")
+    moves.TURN.check(state, 0, "place")
     with pytest.raises(RoundClosed) as error:
         rules.roll(state, 0, 3)
     assert error.value.code == "wrong_phase"

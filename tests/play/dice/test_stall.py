@@ -29,14 +29,14 @@ DUEL = [
 def test_it_ends_a_game_in_which_no_card_is_taken_for_thirty_turns_each():
     state = state_from(DUEL, taken=[["JH", "KD"], ["8S", "8C", "8S"]])
     for _turn in range(rules.STALL_TURNS):
-        assert not state["over"]
+        assert not rules.how_it_ended(state)
         seat = state["turn"]["seat"]
         rules.place_pawn(state, seat, "left", 4)
         # Each player lands on the other's 9 and stops: its counter goes back, nothing is taken.
         rules.roll(state, seat, 1)
         rules.stop(state, seat)
         assert state["last"]["removed"] == 1 and state["last"]["taken"] == []
-    assert state["over"] and state["turn"]["phase"] == "over"
+    assert rules.how_it_ended(state) and state["turn"]["phase"] == "over"
     result = rules.result(state)
     assert result["end"] == "stalled"
     assert result["winners"] == [1]  # scored as it stands: three 8s (8) against two courts (2)
@@ -48,11 +48,12 @@ def test_a_card_taken_or_a_bust_counts_as_it_should_toward_the_stall():
     rules.place_pawn(state, 0, "top", 5)
     rules.roll(state, 0, 1)  # the queen of hearts
     rules.stop(state, 0)
-    assert state["quiet"] == 0 and not state["over"]  # a card taken: progress
+    assert state["quiet"] == 0 and not rules.how_it_ended(state)  # a card taken: progress
     state["quiet"] = rules.STALL_TURNS - 1
     rules.place_pawn(state, 1, "left", 4)
     rules.roll(state, 1, 1)  # its own 9: a bust, no progress
-    assert state["over"] and rules.result(state)["end"] == "stalled"
+    assert rules.how_it_ended(state) == "stalled"
+    assert rules.result(state)["end"] == "stalled"
 
 
 def test_the_cautious_pair_of_the_report_finishes_its_game():

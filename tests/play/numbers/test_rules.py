@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 from play.core.engine import NotYourTurn, RoundClosed, RuleViolation
-from play.editions.numbers import rules
+from play.editions.numbers import moves, rules
 from tests.play.numbers.rigging import J, card, play, rigged
 
 
@@ -149,8 +149,10 @@ def test_it_draws_back_to_a_full_hand_and_nothing_from_an_empty_stock():
 
 def test_it_refuses_moves_out_of_turn_and_cards_not_in_hand():
     state = rigged([[7, 2], [3, 4]], [1, 1, 1])
+    # Whose turn it is, the edition declares and the core checks before every move.
     with pytest.raises(NotYourTurn):
-        play(state, 1, 3, "+")
+        moves.TURN.check(state, 1, "play")
+    moves.TURN.check(state, 0, "play")
     with pytest.raises(RuleViolation) as refused:
         rules.play(state, 0, {"card": state["hands"][1][0], "op": "+"})
     assert refused.value.code == "not_in_hand"

@@ -8,8 +8,8 @@ import pytest
 
 from play.core import store
 from play.core.lifecycle import set_mode
-from play.editions.numbers import edition as numbers_edition
-from play.editions.numbers.strategy import next_move
+from play.editions.numbers import bots as numbers_bots
+from play.editions.numbers.bots import next_move
 from play.models import Game, Mode
 from tests.conftest import api_client_for
 
@@ -150,7 +150,7 @@ def test_a_computer_seat_waits_its_delay_then_plays(teacher, monkeypatch):
     card = next(c for c in game.state["hands"][0] if game.state["cards"][c][0])
     game = store.make_move(game, 0, "play", {"card": card, "op": "+"})
     assert game.state["turn"] == 1 and game.bot_due_at is not None  # waits to look human
-    monkeypatch.setattr(numbers_edition, "BOT_DELAY", 0)
+    monkeypatch.setattr(numbers_bots, "BOT_DELAY", 0)
     game.bot_due_at = 0
     game.save()
     game = store.run_due_bots(game)
@@ -158,7 +158,7 @@ def test_a_computer_seat_waits_its_delay_then_plays(teacher, monkeypatch):
 
 
 def test_the_results_csv_lists_each_target(client, teacher, monkeypatch):
-    monkeypatch.setattr(numbers_edition, "BOT_DELAY", 0)
+    monkeypatch.setattr(numbers_bots, "BOT_DELAY", 0)
     game = store.create_game(
         user=teacher, edition="numbers", seat_names=["A", "B"], bots=[1], language="en"
     )

@@ -12,14 +12,14 @@ import pytest
 
 pytestmark = pytest.mark.servers
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def test_simultaneous_choices_guesses_and_locks(tmp_path):
     env = dict(os.environ, DATABASE_URL=f"sqlite:///{tmp_path / 'race.sqlite3'}")
     env.setdefault("CACHE_DIR", str(tmp_path / "cache"))
     run = subprocess.run(
-        [sys.executable, "-m", "tests.play.race_probe_world"],
+        [sys.executable, "-m", "tests.play.world.race_probe"],
         cwd=ROOT,
         env=env,
         capture_output=True,

@@ -18,14 +18,14 @@ from play.models import Move
 
 pytestmark = pytest.mark.servers
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def test_it_gives_the_turn_to_exactly_one_of_many_simultaneous_tips(tmp_path):
     env = dict(os.environ, DATABASE_URL=f"sqlite:///{tmp_path / 'race.sqlite3'}")
     env.setdefault("CACHE_DIR", str(tmp_path / "cache"))
     run = subprocess.run(
-        [sys.executable, "-m", "tests.play.race_probe"],
+        [sys.executable, "-m", "tests.play.germany.race_probe"],
         cwd=ROOT,
         env=env,
         capture_output=True,
@@ -90,7 +90,7 @@ def test_simultaneous_retries_with_one_key_all_get_the_first_answer(tmp_path):
     and every copy is answered as made (none as "not your turn", which the move it retries
     made true)."""
     with race_database(tmp_path) as url:
-        result = _probe("tests.play.race_probe_keys", url, tmp_path)
+        result = _probe("tests.play.germany.race_probe_keys", url, tmp_path)
     outcomes = result["outcomes"]
     assert result["moves"] == 2, result  # one from the store's copies, one from the API's
     assert outcomes.count("ok") == 1, outcomes

@@ -9,8 +9,9 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from play.editions.numbers import rules
+from play.editions.numbers.bots import _Chances, distance, hits_from, next_move
 from play.editions.numbers.simulator import play_game, run, simulate, wilson
-from play.editions.numbers.strategy import _Chances, distance, hits_from, next_move
+from play.editions.numbers.solver import apply_op
 from tests.play.numbers.rigging import J, card, play, rigged
 
 
@@ -131,3 +132,18 @@ def test_it_wins_exactly_when_the_level_s_targets_are_hit(level):
         assert outcome.hits <= goal
         assert outcome.won == (outcome.hits == goal)
         assert outcome.turns >= outcome.hits
+
+
+def test_the_strategy_reads_one_play_totals_from_the_solver():
+    # One solver: every total from which a value hits the target is one the solver's search
+    # steps back to, and playing the value from it with some operation gives the target.
+    for small in (False, True):
+        ops = rules.SMALL_OPS if small else rules.OPS
+        for target in (0, 1, 12, 60, 143, 500):
+            for value in range(1, 14):
+                found = hits_from(target, value, small)
+                assert found == {
+                    before
+                    for before in range(0, 7_000)
+                    if before != target and any(apply_op(before, value, op) == target for op in ops)
+                }

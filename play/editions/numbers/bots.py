@@ -38,11 +38,13 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+from play.core.engine import BotMove
+from play.editions.numbers import rules
 from play.editions.numbers.rules import JOKER, OPS, SMALL_OPS
-from play.editions.numbers.solver import hit_values
+from play.editions.numbers.solver import VALUES, apply_op, hit_values, preimages
 
 State = dict[str, Any]
-VALUES = range(1, 14)
+BOT_DELAY = 1.5  # seconds, so the class can follow a computer player's card
 
 
 @lru_cache(maxsize=20_000)
@@ -53,15 +55,7 @@ def hits_from(target: int, value: int, small: bool) -> frozenset[int]:
         for real in VALUES:
             found |= hits_from(target, real, small)
         return frozenset(found)
-    found = {target + value}
-    if target >= value:
-        found.add(target - value)
-    if not small:
-        if target % value == 0:
-            found.add(target // value)
-        found.add(target * value)
-    found.discard(target)
-    return frozenset(found)
+    return frozenset(before for _op, before in preimages(target, value, small)) - {target}
 
 
 @lru_cache(maxsize=2_000)
@@ -80,16 +74,6 @@ def distance(total: int, target: int, small: bool) -> int:
     if total in one:
         return 1
     return 2 if total in two else 3
-
-
-def _apply(total: int, value: int, op: str) -> int | None:
-    if op == "+":
-        return total + value
-    if op == "-":
-        return total - value if value <= total else None
-    if op == "*":
-        return total * value
-    return total // value if total % value == 0 else None
 
 
 def unseen_counts(state: State, seat: int) -> list[int]:
@@ -203,7 +187,7 @@ class _Chances:
         leads = {
             value
             for value in VALUES
-            if value not in wanted and any(_apply(total, value, op) in one_away for op in ops)
+            if value not in wanted and any(apply_op(total, value, op) in one_away for op in ops)
         }
         two = self._held(leads, joker=not wanted and bool(leads), used=used)
         chances = (one, two)
@@ -250,7 +234,7 @@ def next_move(state: State, seat: int) -> tuple[str, dict[str, Any]]:
         joker = value == JOKER
         for real in VALUES if joker else (value,):
             for index, op in enumerate(ops):
-                after = _apply(total, real, op)
+                after = apply_op(total, real, op)
                 if after is None:
                     continue
                 one, two = chances(after, False, card)
@@ -271,3 +255,11 @@ def next_move(state: State, seat: int) -> tuple[str, dict[str, Any]]:
                         args["value"] = real
                     best = ("play", args)
     return best
+
+
+def bot(state: State, seat: int) -> BotMove | None:
+    """A computer player's next move, on its turn."""
+    if rules.outcome(state)[0] != "playing" or state["turn"] != seat:
+        return None
+    name, args = next_move(state, seat)
+    return BotMove(name, args, BOT_DELAY)

@@ -12,7 +12,7 @@ from django.utils import translation
 from play.core import store
 from play.editions.dice.edition import rows as dice_rows
 from play.editions.match.edition import rows as match_rows
-from play.shells.screens import csv_cell, unique_names
+from play.shells.host import csv_cell, unique_names
 
 MATCH_STATE = {
     "history": [{"game": 1, "points": [2, 1]}, {"game": 1, "points": [0, 3]}],
@@ -69,7 +69,7 @@ def test_match_seats_count_from_one_and_each_game_has_its_own_column():
 
 
 def test_dice_columns_are_in_the_games_language():
-    state = {"players": ["Ada", "Bo"], "taken": [[], []], "over": False}
+    state = {"players": ["Ada", "Bo"], "taken": [[], []], "end": None}
     with translation.override("de"):
         header = [str(cell) for cell in dice_rows(state)[0]]
     assert header[0] == "Spieler" and "Gesamt" in header and "player" not in header

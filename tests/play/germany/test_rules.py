@@ -4,7 +4,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from play.core.engine import setup_rng
 from play.core.errors import TurnConflict
+from play.editions.germany import moves as germany
 from play.editions.germany.rules import (
     NotYourTurn,
     PlaceFacts,
@@ -107,9 +109,19 @@ def test_it_goes_clockwise_from_the_starting_team() -> None:
 
 
 def test_it_refuses_a_tip_out_of_turn_as_a_conflict() -> None:
-    state = round_of(3, starting=1)
+    # Whose turn it is, the edition declares (the round's next team) and the core checks.
+    deck = [
+        {"id": i, "name": f"Ort {i}", "population": 1_000 * i, "ns": i, "we": i}
+        for i in range(1, 13)
+    ]
+    options = {"starting_team": 1, "face_down": False, "draw": "random", "rounds": 0}
+    state = germany.setup(options, deck, ["A", "B", "C"], setup_rng(1))
+    assert germany.whose_turn(state) is None  # no round laid out: the move says why
+    state = germany.lay_out(state, None, {}, None)
+    assert germany.whose_turn(state) == 1
+    germany.TURN.check(state, 1, "tip")
     with pytest.raises(NotYourTurn) as err:
-        state.check_tip(0, 1, "N")
+        germany.TURN.check(state, 0, "tip")
     assert err.value.http_status == 409
     assert isinstance(err.value, TurnConflict)
 

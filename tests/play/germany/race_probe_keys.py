@@ -53,7 +53,7 @@ def main() -> None:
         barrier.wait()
         try:
             moved = store.make_move(game, 0, "tip", {"place": first, "tip": "N"}, key="tap-1")
-            outcomes.append("repeated" if getattr(moved, "repeated", False) else "ok")
+            outcomes.append("repeated" if moved.repeated else "ok")
         except RuleViolation as error:
             outcomes.append(f"{error.http_status}:{error.code}")
         except Exception as error:  # anything else would be a 500

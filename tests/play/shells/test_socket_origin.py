@@ -10,7 +10,7 @@ from config.socket_origin import allowed_origin
 from play.core import store
 from play.core.access import team_cookie_name
 from play.models import Game
-from tests.play.test_push import _token, application, run
+from tests.play.shells.test_push import _token, application, run
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

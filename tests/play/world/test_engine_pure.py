@@ -88,6 +88,13 @@ def test_moves_check_turn_phase_and_who_may_make_them(edition) -> None:
     state = _move(edition, state, 2, "choose", card=table[1])
     assert world.current(state)["held"] == [table[2], table[0], table[1]]
     assert world.current(state)["phase"] == world.EXCHANGING
+    # Exchanging goes in the same order as choosing: team 1 first.
+    with pytest.raises(NotYourTurn) as refused:
+        _move(edition, state, 0, "exchange", exchange=False)
+    assert refused.value.message == "Team 1 decides now."
+    with pytest.raises(RoundClosed) as refused:
+        _move(edition, state, 1, "choose", card=table[0])
+    assert refused.value.code == "wrong_phase"
     with pytest.raises(RoundClosed) as refused:
         _move(edition, state, None, "lay_out", teacher=True)
     assert refused.value.code == "round_open"
