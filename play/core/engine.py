@@ -211,6 +211,11 @@ class Edition:
       any other name (every move's arguments are bounded by ``check_args`` anyway).
     - ``secret_moves``: moves whose arguments the log shows only once the game is over (a
       team's open guess, a face-down tip): what the views hide until it is revealed.
+    - ``report(played)`` → the teacher's report of the game (``play.core.played``): its
+      ``teams`` with their points, ``answers`` (one per place asked: ``place``, ``place_id``,
+      ``kind``, ``correct``, ``latitude``, ``longitude``) for the class's report, an optional
+      ``map`` and whatever the edition's report page shows. Pure, and like ``view`` it holds
+      only what has been revealed.
     """
 
     slug: str
@@ -235,6 +240,7 @@ class Edition:
     secret_seats: bool = False
     move_args: Mapping[str, frozenset[str]] = field(default_factory=dict)
     secret_moves: frozenset[str] = frozenset()
+    report: Callable[[Any], dict[str, Any]] | None = None
 
     @property
     def deck_edition(self) -> str | None:

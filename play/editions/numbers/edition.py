@@ -8,7 +8,7 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 
 from play.core.engine import BotMove, Edition, Option, Seats
-from play.editions.numbers import moves, rules, view
+from play.editions.numbers import moves, report, rules, view
 from play.editions.numbers.strategy import next_move
 
 State = dict[str, Any]
@@ -64,6 +64,7 @@ def bot(state: State, seat: int) -> BotMove | None:
 
 
 EDITION = Edition(
+    report=report.report,
     slug="numbers",
     name=_("Numbers"),
     description=_(
