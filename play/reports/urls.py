@@ -13,5 +13,11 @@ urlpatterns = [
     re_path(rf"^classes/{ID}/$", views.class_page, name="class"),
     re_path(rf"^classes/{ID}/delete/$", views.class_delete, name="class_delete"),
     re_path(rf"^classes/{ID}/practice/$", views.class_practice, name="class_practice"),
+    re_path(rf"^classes/{ID}/report\.(?P<kind>csv|xlsx)$", views.class_export, name="class_export"),
     path("report/<str:code>/", views.game_page, name="game"),
+    re_path(
+        r"^report/(?P<code>[A-Za-z0-9]{1,16})/report\.(?P<kind>csv|xlsx)$",
+        views.game_export,
+        name="game_export",
+    ),
 ]

@@ -23,7 +23,7 @@ from play.core.classes import class_for, classes_of, clean_class_fields
 from play.core.errors import RuleViolation
 from play.core.presentation import error_text
 from play.models import Class, Game
-from play.reports import build, drawing, practice
+from play.reports import build, drawing, exports, practice
 
 # What an answer was about, as the class page names it: a Germany tip card, or how many of a
 # World guess's stones the team placed.
@@ -200,3 +200,29 @@ def _fragment(slug: str) -> str | None:
     except TemplateDoesNotExist:
         return None
     return name
+
+
+@login_required
+@require_GET
+def game_export(request: HttpRequest, code: str, kind: str) -> HttpResponse:
+    """The game's report as CSV or XLSX, in the game's language."""
+    game = report_game(request, code)
+    with translation.override(game.language):
+        found = exports.tables(build.public(build.game_report(game)))
+        name = f"spot-on-{game.code}-report"
+        if kind == "xlsx":
+            return exports.xlsx_response(name, found)
+        return exports.csv_response(name, found, game.language)
+
+
+@login_required
+@require_GET
+def class_export(request: HttpRequest, class_id: str, kind: str) -> HttpResponse:
+    """The class's report as CSV or XLSX, in the page's language."""
+    school_class = _class(request, class_id)
+    report = build.public(build.class_report(school_class))
+    found = exports.tables(report)
+    name = f"class-{school_class.pk}-report"
+    if kind == "xlsx":
+        return exports.xlsx_response(name, found)
+    return exports.csv_response(name, found, (translation.get_language() or "de")[:2])

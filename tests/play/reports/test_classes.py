@@ -107,7 +107,9 @@ def test_deleting_a_class_asks_first_then_deletes_its_games(teacher, seven_b, bi
     client.force_login(teacher)
     page = client.get(f"/play/classes/{seven_b.pk}/delete/")
     assert page.status_code == 200
-    assert "2 games and their reports will be deleted" in page.content.decode()
+    assert "Ihre 2 Spiele und deren Auswertungen werden mit ihr endgültig gelöscht" in (
+        page.content.decode()
+    )
     assert Game.objects.count() == 3  # asking deletes nothing
     response = client.post(f"/play/classes/{seven_b.pk}/delete/")
     assert response.status_code == 302

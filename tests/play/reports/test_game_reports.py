@@ -163,7 +163,7 @@ def test_the_report_page_draws_the_map_of_a_germany_game(teacher, big_deck):
     assert '<svg class="report-map"' in page
     names = [game.state["cards"][ref]["name"] for ref in game.state["rounds"][0]["places"]]
     assert all(name in page for name in names)
-    assert "still running" in page
+    assert "läuft noch" in page  # the site speaks German unless asked otherwise
 
 
 def test_the_projectors_game_over_screen_has_a_review_button(teacher, big_deck):
