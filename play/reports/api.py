@@ -138,6 +138,8 @@ def game_report(request: Request, game_id: int) -> Response:
     game = get_object_or_404(Game.objects.select_related("deck"), pk=game_id)
     if not can_manage(request.user, game):
         raise Http404  # another teacher's game is as unknown as a missing one
-    response = Response(build.public(build.game_report(game)))
+    report = build.game_report(game)
+    build.keep_summary(game, report)
+    response = Response(build.public(report))
     response["Cache-Control"] = "no-store, private"
     return response

@@ -85,7 +85,12 @@ def summary(game: Game) -> dict[str, Any]:
     kept = GameSummary.objects.filter(game=game, version=game.version).first()
     if kept is not None:
         return kept.data
-    report = game_report(game)
+    return keep_summary(game, game_report(game))
+
+
+def keep_summary(game: Game, report: dict[str, Any]) -> dict[str, Any]:
+    """Keep a finished game's summary from its report just made (the teacher's "Review" after
+    the game makes it, so the class page seldom has to read a game's state and log)."""
     drawn = report.get("map") or {}
     data = {
         "teams": report["teams"],
@@ -93,9 +98,10 @@ def summary(game: Game) -> dict[str, Any]:
         "share_right": report["share_right"],
         "map": {"kind": drawn.get("kind"), "grid": drawn.get("grid")},
     }
-    GameSummary.objects.update_or_create(
-        game=game, defaults={"version": game.version, "data": data}
-    )
+    if is_over(game):
+        GameSummary.objects.update_or_create(
+            game=game, defaults={"version": game.version, "data": data}
+        )
     return data
 
 

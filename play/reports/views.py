@@ -174,6 +174,7 @@ def game_page(request: HttpRequest, code: str) -> HttpResponse:
     """The report at projector size: the class discussion after the game."""
     game = report_game(request, code)
     report = build.game_report(game)
+    build.keep_summary(game, report)
     edition = registry.get(game.edition)
     language = translation.get_language() or "de"
     drawn = report.get("map") or {}

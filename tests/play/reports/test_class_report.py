@@ -160,3 +160,17 @@ def test_the_class_page_shows_its_games_chart_map_and_missed_places(teacher, sev
     assert ranked[0]["name"] in page
     response = host.post(f"/play/classes/{seven_b.pk}/practice/", {"size": "3"})
     assert response.status_code == 302 and response["Location"].startswith("/print/")
+
+
+def test_reviewing_a_finished_game_keeps_its_summary_for_the_class_page(teacher, big_deck):
+    running = store.create_game(
+        user=teacher, edition="germany", deck=big_deck, seat_names=["A", "B"]
+    )
+    api = api_client_for(teacher)
+    api.get(f"/api/games/{running.pk}/report/")
+    assert not GameSummary.objects.exists()  # a running game's report changes yet
+    ended = store.make_move(running, None, "end", {}, teacher=True)
+    host = Client()
+    host.force_login(teacher)
+    host.get(f"/play/report/{ended.code}/")
+    assert GameSummary.objects.get().version == Game.objects.get(pk=ended.pk).version
