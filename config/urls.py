@@ -66,6 +66,7 @@ urlpatterns = [
     path("api/", include("play.shells.api_urls")),
     path("print/", include("printing.urls")),
     path("jobs/", include("jobs.urls")),
+    path("play/", include("lessons.urls")),
     path("play/", include("play.reports.urls")),
     path("play/", include("play.shells.urls")),
     path("i18n/", include("django.conf.urls.i18n")),

@@ -33,7 +33,7 @@ def percent(value: float | None) -> str:
     return "–" if value is None else f"{round(value * 100)} %"
 
 
-def _inline(drawing: md.MapDrawing, label: str, css: str) -> str:
+def inline(drawing: md.MapDrawing, label: str, css: str) -> str:
     svg = render_svg(drawing).split("?>", 1)[-1].strip()
     # Scaled by the page (its CSS gives the width); the label names the picture for a reader.
     svg = SIZE.sub("", svg, count=1)
@@ -45,6 +45,13 @@ def _inline(drawing: md.MapDrawing, label: str, css: str) -> str:
 def grid_share_map(
     grid: dict | None, places: list[dict[str, Any]], language: str, label: str
 ) -> str:
+    """``grid_share_drawing`` as inline SVG."""
+    return inline(grid_share_drawing(grid, places, language), label, "report-map")
+
+
+def grid_share_drawing(
+    grid: dict | None, places: list[dict[str, Any]], language: str
+) -> md.MapDrawing:
     """The grid edition's map (Germany's for ``grid`` None) with a dot per place, coloured by
     the share of right answers on it and named with that share."""
     edition = GERMANY_MAP if grid is None else MapEdition.from_data(grid)
@@ -69,10 +76,15 @@ def grid_share_map(
         else item
         for item in drawing.items
     )
-    return _inline(replace(drawing, items=items), label, "report-map")
+    return replace(drawing, items=items)
 
 
 def world_guess_map(guesses: list[dict[str, Any]], label: str) -> str:
+    """``world_guess_drawing`` as inline SVG."""
+    return inline(world_guess_drawing(guesses), label, "report-map report-world")
+
+
+def world_guess_drawing(guesses: list[dict[str, Any]]) -> md.MapDrawing:
     """The world with each guessed place (green dot: right, vermilion ring: wrong) and a dashed
     line from each wrong guess's field to where the place is."""
     located = [g for g in guesses if g.get("latitude") is not None]
@@ -82,7 +94,17 @@ def world_guess_map(guesses: list[dict[str, Any]], label: str) -> str:
         if start is not None:
             lines.append((start, (g["latitude"], g["longitude"])))
     places = [(g["latitude"], g["longitude"], g["correct"]) for g in located]
-    return _inline(world_map(places, lines), label, "report-map report-world")
+    return world_map(places, lines)
+
+
+def game_drawing(report: dict[str, Any], language: str) -> md.MapDrawing | None:
+    """The map of a game's report, by the kind of map its edition asked for, or None."""
+    drawn = report.get("map") or {}
+    if drawn.get("kind") == "grid" and drawn.get("places"):
+        return grid_share_drawing(drawn["grid"], drawn["places"], language)
+    if drawn.get("kind") == "world" and drawn.get("guesses"):
+        return world_guess_drawing(drawn["guesses"])
+    return None
 
 
 def misses_map(map_kind: str, grid: dict | None, places: list[dict], language: str, label: str):
@@ -93,7 +115,7 @@ def misses_map(map_kind: str, grid: dict | None, places: list[dict], language: s
         if p["missed"] and p.get("latitude") is not None
     ]
     if map_kind == "world":
-        return _inline(
+        return inline(
             world_map([(p["latitude"], p["longitude"], False) for p in missed]),
             label,
             "report-map report-world",

@@ -86,8 +86,9 @@ def _flat(record: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def tables(report: dict[str, Any]) -> list[Table]:
-    """Every list of records in the report as a table: (name, [header, *rows])."""
+def tables(report: dict[str, Any], leave_out: frozenset[str] = frozenset()) -> list[Table]:
+    """Every list of records in the report as a table: (name, [header, *rows]), without the
+    columns named in ``leave_out``."""
     found = []
     for key, value in report.items():
         if key in SKIPPED or not isinstance(value, list) or not value:
@@ -95,7 +96,9 @@ def tables(report: dict[str, Any]) -> list[Table]:
         if not all(isinstance(item, dict) for item in value):
             continue
         records = [_flat(item) for item in value]
-        columns = list(dict.fromkeys(k for record in records for k in record))
+        columns = [
+            c for c in dict.fromkeys(k for record in records for k in record) if c not in leave_out
+        ]
         header = [str(LABELS.get(c, c)) for c in columns]
         rows = [[record.get(c, "") for c in columns] for record in records]
         found.append((str(LABELS.get(key, key)), [header, *rows]))
