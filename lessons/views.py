@@ -9,7 +9,7 @@ from django.views.decorators.http import require_GET
 
 from play.core import registry
 from play.reports import build, drawing, exports
-from play.reports.views import report_game
+from play.reports.views import report_class, report_game
 from printing.report_sheet import report_pdf
 
 
@@ -49,7 +49,51 @@ def game_pdf(request: HttpRequest, code: str) -> HttpResponse:
             drawing.game_drawing(report, game.language),
             more_rows=_("… and {n} more rows: the CSV and XLSX have them all"),
         )
-    response = HttpResponse(pdf, content_type="application/pdf")
-    response["Content-Disposition"] = f'attachment; filename="spot-on-{game.code}-report.pdf"'
+    return _pdf(pdf, f"spot-on-{game.code}-report")
+
+
+@login_required
+@require_GET
+def class_pdf(request: HttpRequest, class_id: str) -> HttpResponse:
+    """The class's report on one A4 page: its games and share right, the map of its misses and
+    the places it missed most."""
+    school_class = report_class(request, class_id)
+    language = (translation.get_language() or "de")[:2]
+    report = build.class_report(school_class)
+    title = " · ".join(part for part in (_("Report"), str(school_class)) if part)
+    shares = [g["share_right"] for g in report["game_list"] if g["share_right"] is not None]
+    lines = [_("%(n)d finished games") % {"n": report["games"]}]
+    if shares:
+        lines.append(
+            _("Share right per game, first to last: %(shares)s")
+            % {"shares": " · ".join(f"{round(s * 100)} %" for s in shares[-12:])}
+        )
+    drawn = report["map"]
+    missed = [p for p in report["places"] if p["missed"]]
+    map_drawing = (
+        drawing.misses_drawing(drawn["kind"], drawn["grid"], report["places"], language)
+        if drawn["kind"] and missed
+        else None
+    )
+    columns = ("name", "asked", "missed", "missed_share", "last_asked")
+    table = [[str(exports.LABELS[c]) for c in columns]]
+    table += [[_share(p[c]) if c == "missed_share" else p[c] for c in columns] for p in missed]
+    pdf = report_pdf(
+        title,
+        lines,
+        table,
+        map_drawing,
+        more_rows=_("… and {n} more rows: the CSV and XLSX have them all"),
+    )
+    return _pdf(pdf, f"class-{school_class.pk}-report")
+
+
+def _share(value: float | None) -> str:
+    return "–" if value is None else f"{round(value * 100)} %"
+
+
+def _pdf(content: bytes, name: str) -> HttpResponse:
+    response = HttpResponse(content, content_type="application/pdf")
+    response["Content-Disposition"] = f'attachment; filename="{name}.pdf"'
     patch_cache_control(response, no_store=True, private=True)
     return response

@@ -108,19 +108,24 @@ def game_drawing(report: dict[str, Any], language: str) -> md.MapDrawing | None:
 
 
 def misses_map(map_kind: str, grid: dict | None, places: list[dict], language: str, label: str):
-    """A class's missed places on the map of its games: dots coloured by the share missed."""
+    """``misses_drawing`` as inline SVG."""
+    css = "report-map report-world" if map_kind == "world" else "report-map"
+    return inline(misses_drawing(map_kind, grid, places, language), label, css)
+
+
+def misses_drawing(
+    map_kind: str, grid: dict | None, places: list[dict], language: str
+) -> md.MapDrawing:
+    """A class's missed places on the map of its games: on a grid edition's map each dot
+    coloured and labelled by the share of right answers on it; on the world map a ring each."""
     missed = [
         {**p, "share": 1 - p["missed_share"]}
         for p in places
         if p["missed"] and p.get("latitude") is not None
     ]
     if map_kind == "world":
-        return inline(
-            world_map([(p["latitude"], p["longitude"], False) for p in missed]),
-            label,
-            "report-map report-world",
-        )
-    return grid_share_map(grid, missed, language, label)
+        return world_map([(p["latitude"], p["longitude"], False) for p in missed])
+    return grid_share_drawing(grid, missed, language)
 
 
 CHART_W, CHART_H = 640.0, 260.0

@@ -70,6 +70,11 @@ def _class(request: HttpRequest, class_id: str) -> Class:
     return found
 
 
+def report_class(request: HttpRequest, class_id: str) -> Class:
+    """The class with this id, for its teacher (or an admin) only."""
+    return _class(request, class_id)
+
+
 def report_game(request: HttpRequest, code: str) -> Game:
     """The game with this code, for its teacher (or an admin) only."""
     _teacher(request)

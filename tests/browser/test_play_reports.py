@@ -13,7 +13,7 @@ from play.core import store
 from play.models import Class, Game, Mode
 from tests.browser.test_play_bar import _host
 from tests.browser.test_play_germany import assert_fits
-from tests.play.reports.test_class_report import play_like_a_class
+from tests.play.reports.helpers import play_like_a_class
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -11,8 +11,7 @@ from django.test import Client
 
 from cards.models import Deck
 from play.core import store
-from play.editions.germany.moves import current_round, round_state
-from play.models import Class, Game, GameSummary, Mode
+from play.models import Game, GameSummary
 from tests.conftest import _user, api_client_for
 
 pytestmark = pytest.mark.django_db
@@ -21,51 +20,6 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture(autouse=True)
 def _bots_answer_at_once(monkeypatch):
     monkeypatch.setattr(store, "time", types.SimpleNamespace(time=lambda: 4e9))
-
-
-@pytest.fixture
-def seven_b(teacher) -> Class:
-    return Class.objects.create(teacher=teacher, name="7b Erdkunde")
-
-
-def play_like_a_class(game: Game) -> Game:
-    """Seat 1 is the computer (it knows the backs: always right); seat 0 is a class that puts
-    its first tip card left under the places in turn, right or wrong as it falls."""
-    edition = store.edition_of(game)
-    for step in range(200):
-        if store.result_of(game) is not None:
-            return Game.objects.get(pk=game.pk)
-        rnd = current_round(game.state)
-        table = round_state(game.state, rnd) if rnd and not rnd["revealed"] else None
-        if table is not None and table.next_team() == 0:
-            tip = table.available_tips(0)[0].value
-            place = rnd["places"][step % len(rnd["places"])]
-            game = store.make_move(game, 0, "tip", {"tip": tip, "place": place})
-            continue
-        move = edition.teacher_bot(game.state)
-        if move is not None:
-            game = store.make_move(game, None, move.move, dict(move.args), teacher=True)
-        else:
-            game = store.run_due_bots(Game.objects.get(pk=game.pk))
-    raise AssertionError("no end")
-
-
-@pytest.fixture
-def played(teacher, seven_b, big_deck) -> list[Game]:
-    """Three Germany games of the class, played to the end: a class against the computer."""
-    games = []
-    for _ in range(3):
-        game = store.create_game(
-            user=teacher,
-            edition="germany",
-            deck=big_deck,
-            seat_names=["Rot", "Blau"],
-            bots=[1],
-            mode=Mode.DEVICES,
-            school_class=seven_b,
-        )
-        games.append(play_like_a_class(game))
-    return games
 
 
 def _wrong_tips(teacher, games) -> tuple[Counter, Counter]:

@@ -14,7 +14,7 @@ from openpyxl import load_workbook
 from play.core import store
 from play.models import Class, Mode
 from tests.conftest import _user
-from tests.play.reports.test_class_report import play_like_a_class
+from tests.play.reports.helpers import play_like_a_class
 
 pytestmark = pytest.mark.django_db
 

@@ -14,7 +14,7 @@ from pypdf import PdfReader
 from play.core import store
 from play.models import Mode
 from tests.conftest import _user
-from tests.play.reports.test_class_report import play_like_a_class
+from tests.play.reports.helpers import play_like_a_class
 
 pytestmark = pytest.mark.django_db
 
@@ -58,3 +58,22 @@ def test_the_pdf_is_the_games_teachers_only(teacher, big_deck):
     other = Client()
     other.force_login(_user("clara", "Teachers"))
     assert other.get(f"/play/report/{game.code}/report.pdf").status_code == 404
+
+
+def test_a_class_report_prints_on_one_page_with_its_misses(teacher, seven_b, played, tmp_path):
+    from play.reports.build import class_report
+
+    host = Client()
+    host.force_login(teacher)
+    response = host.get(f"/play/classes/{seven_b.pk}/report.pdf", HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 200
+    reader = PdfReader(io.BytesIO(response.content))
+    assert len(reader.pages) == 1
+    text = reader.pages[0].extract_text()
+    assert "7b Erdkunde" in text and "3 finished games" in text
+    most = class_report(seven_b)["places"][0]
+    assert most["missed"] and most["name"] in text  # the most missed place heads the table
+    bitmap = pypdfium2.PdfDocument(response.content)[0].render(scale=1).to_pil().convert("RGB")
+    bitmap.save(tmp_path / "report-class.png")
+    colours = {c for _n, c in (bitmap.crop((40, 120, 420, 560)).getcolors(1 << 20) or [])}
+    assert (0x9F, 0xC9, 0x7F) in colours
