@@ -177,3 +177,19 @@ def test_the_projectors_game_over_screen_has_a_review_button(teacher, big_deck):
     assert f'href="/play/report/{game.code}/"' in page
     listing = host.get("/play/").content.decode()
     assert f'href="/play/report/{game.code}/"' in listing
+
+
+def test_a_grid_edition_games_report_draws_that_countrys_map(teacher, austria_deck):
+    game = store.create_game(
+        user=teacher, edition="germany", deck=austria_deck, seat_names=["Rot", "Blau"]
+    )
+    game = store.make_move(game, None, "lay_out", {}, teacher=True)
+    for _ in range(6):
+        game = _step(game, range(2))
+    game = store.make_move(game, None, "reveal", {}, teacher=True)
+    report = api_client_for(teacher).get(f"/api/games/{game.pk}/report/").json()
+    assert len(report["tips"]) == 6
+    host = Client()
+    host.force_login(teacher)
+    page = host.get(f"/play/report/{game.code}/").content.decode()
+    assert "<title>Österreich</title>" in page
