@@ -124,3 +124,17 @@ def test_the_report_and_the_class_page_fit_a_phones_width(
     assert desk.locator("svg.report-chart circle").count() == 3
     assert desk.locator("svg.report-map").count() == 1
     desk.screenshot(path=str(screenshot_dir / "class-1280.png"), full_page=True)
+
+
+@pytest.mark.parametrize("slug", ["numbers", "dice", "match"])
+def test_the_other_editions_reports_fit_the_projector(
+    slug, browser, live_server, teacher, screenshot_dir
+):
+    from tests.play.reports.test_game_reports import _new_game, play_to_the_end
+
+    game = play_to_the_end(_new_game(slug, teacher, {}))
+    host = _host(browser, live_server, teacher, (1280, 720))
+    host.goto(f"{live_server.url}/play/report/{game.code}/")
+    host.wait_for_selector(".report-main table")
+    assert_fits(host, f"{slug} report")
+    host.screenshot(path=str(screenshot_dir / f"report-{slug}-1280x720.png"))

@@ -35,6 +35,10 @@ def report(played: Played) -> dict[str, Any]:
         else:
             entry["claims"] += 1
             entry["seconds"].append(move.at - before["seats"][move.seat]["since"])
+    # Every team in every game played, those that claimed nothing too.
+    for game in {game for game, _team in per_game}:
+        for team in range(len(teams)):
+            per_game.setdefault((game, team), {"claims": 0, "wrong": 0, "seconds": []})
     names = _team_names(state)
     symbols = state["symbols"]
     return {

@@ -9,6 +9,9 @@ from typing import Any
 from play.core.played import Played
 from play.editions.numbers.moves import MOVES
 
+# The operations as the cards and the screens print them.
+OPS = {"+": "+", "-": "−", "*": "×", "/": "÷"}
+
 
 def report(played: Played) -> dict[str, Any]:
     state = played.state
@@ -18,7 +21,9 @@ def report(played: Played) -> dict[str, Any]:
             "hit": bool(entry["hit"]),
             "turns": 0,
             "signals": 0,
-            "steps": [f"{step['op']}{step['value']}" for step in entry["chain"]],
+            "steps": [
+                f"{OPS.get(step['op'], step['op'])}{step['value']}" for step in entry["chain"]
+            ],
             "reached": entry["chain"][-1]["total"] if entry["chain"] else 0,
         }
         for entry in state["history"]
