@@ -11,7 +11,7 @@ from django.test import Client
 
 from cards.models import Deck
 from play.core import store
-from play.models import Game, GameSummary
+from play.models import Class, Game, GameSummary, Mode
 from tests.conftest import _user, api_client_for
 
 pytestmark = pytest.mark.django_db
@@ -128,3 +128,34 @@ def test_reviewing_a_finished_game_keeps_its_summary_for_the_class_page(teacher,
     host.force_login(teacher)
     host.get(f"/play/report/{ended.code}/")
     assert GameSummary.objects.get().version == Game.objects.get(pk=ended.pk).version
+
+
+def test_a_world_classs_practice_deck_is_a_world_deck_with_coloured_cards(teacher, world_big):
+    from tests.play.reports.test_game_reports import _step
+
+    world_class = Class.objects.create(teacher=teacher, name="8a Erdkunde")
+    game = store.create_game(
+        user=teacher,
+        edition="world",
+        deck=world_big,
+        seat_names=["Rot", "Blau", "Grün"],
+        bots=[1, 2],
+        mode=Mode.DEVICES,
+        options={"track_length": 10},
+        school_class=world_class,
+    )
+    for _ in range(600):
+        if store.result_of(game) is not None:
+            break
+        game = _step(game, range(1)) or store.run_due_bots(Game.objects.get(pk=game.pk))
+    api = api_client_for(teacher)
+    places = api.get(f"/api/classes/{world_class.pk}/report/").json()["places"]
+    missed = [p["name"] for p in places if p["missed"]]
+    assert missed, "the computer players missed nothing this time"
+    response = api.post(f"/api/classes/{world_class.pk}/practice-deck/", {}, format="json")
+    assert response.status_code == 201
+    deck = Deck.objects.get(slug=response.json()["slug"])
+    assert deck.edition == "world"
+    cards = list(deck.cards.select_related("place").order_by("position"))
+    assert [c.place.name for c in cards] == missed[:20]
+    assert all(c.colour in ("yellow", "orange", "green") for c in cards)
