@@ -235,7 +235,7 @@ PLAY_GAMES_PER_HOUR = env_int("PLAY_GAMES_PER_HOUR", 30, minimum=1)
 PLAY_OPEN_GAMES = env_int("PLAY_OPEN_GAMES", 30, minimum=1)
 # Games nobody touched for this many hours end; ended games are deleted after this many days.
 PLAY_IDLE_HOURS = env_int("PLAY_IDLE_HOURS", 24, minimum=1)
-PLAY_KEEP_DAYS = env_int("PLAY_KEEP_DAYS", 90, minimum=1)
+PLAY_KEEP_DAYS = env_int("PLAY_KEEP_DAYS", 365, minimum=1)
 
 # Several app servers share one Redis: the cache (sessions, join-code and log-in counters, QR
 # codes, printed decks) and the announcements that push changes to the screens

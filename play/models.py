@@ -96,6 +96,29 @@ class StateField(models.JSONField):
         return super().from_db_value(value, expression, connection)
 
 
+class Class(models.Model):
+    """A teacher's named group of pupils ("7b Erdkunde"): games may be played for it, and its
+    page reports across them. Teams stay per game: nothing about a pupil is kept."""
+
+    teacher = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="classes",
+        verbose_name=_("teacher"),
+    )
+    name = models.CharField(_("name"), max_length=60)
+    school_year = models.CharField(_("school year"), max_length=20, blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name", "id"]
+        verbose_name = _("class")
+        verbose_name_plural = _("classes")
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.school_year})" if self.school_year else self.name
+
+
 class Game(models.Model):
     # A registered edition's slug (play.core.registry); not a choices field, so that adding an
     # edition needs no migration of the core.
@@ -118,6 +141,15 @@ class Game(models.Model):
     # When a computer seat's delayed move falls due (seconds since the epoch); polls apply it.
     bot_due_at = models.FloatField(null=True, blank=True)
     archived = models.BooleanField(_("archived"), default=False)
+    # The class it was played with, if any: deleting the class deletes its games.
+    school_class = models.ForeignKey(
+        Class,
+        on_delete=models.CASCADE,
+        related_name="games",
+        null=True,
+        blank=True,
+        verbose_name=_("class"),
+    )
     # The last change (every bump); games idle for long end, and ended games are deleted later.
     active_at = models.DateTimeField(default=timezone.now, db_index=True)
     created_by = models.ForeignKey(
@@ -220,3 +252,16 @@ class Move(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game.code} #{self.number} {self.name}"
+
+
+class GameSummary(models.Model):
+    """A finished game's report as the class report reads it (teams, answers), kept so that a
+    class page over hundreds of games need not read each game's state and log again. Written
+    when first needed; ``version`` is the game's at that time, so an undo makes it stale."""
+
+    game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="summary")
+    version = models.PositiveIntegerField()
+    data = StateField(default=dict)
+
+    def __str__(self) -> str:
+        return f"{self.game} v{self.version}"

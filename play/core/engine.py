@@ -291,6 +291,11 @@ class Edition:
     - ``devices_only``: every seat needs a device of its own (a race): no projector-only play.
     - ``secret_seats``: a seat's view holds what the room must not see (a hand, an open
       guess): in devices mode the projector never plays for a seat, it waits for its device.
+    - ``report(played)`` → the teacher's report of the game (``play.core.played``): its
+      ``teams`` with their points, ``answers`` (one per place asked: ``place``, ``place_id``,
+      ``kind``, ``correct``, ``latitude``, ``longitude``) for the class's report, an optional
+      ``map`` and whatever the edition's report page shows. Pure, and like ``view`` it holds
+      only what has been revealed.
     """
 
     slug: str
@@ -315,6 +320,7 @@ class Edition:
     messages: Mapping[str, Any] = field(default_factory=dict)
     devices_only: bool = False
     secret_seats: bool = False
+    report: Callable[[Any], dict[str, Any]] | None = None
 
     def __post_init__(self) -> None:
         if END in self.moves:

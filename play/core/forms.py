@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from cards.models import Deck
 from play.core.engine import Edition as EngineEdition
 from play.core.engine import Option
-from play.models import Mode
+from play.models import Class, Mode
 
 
 def engine_game_form(edition: EngineEdition) -> type[forms.Form]:
@@ -36,6 +36,13 @@ def engine_game_form(edition: EngineEdition) -> type[forms.Form]:
         fields["mode"] = forms.ChoiceField(
             label=_("Play on"), choices=Mode.choices, initial=Mode.DEVICES, widget=forms.RadioSelect
         )
+    # The teacher's own classes are set by the view (``for_teacher``): a game may be for one.
+    fields["school_class"] = forms.ModelChoiceField(
+        label=_("Class"),
+        queryset=Class.objects.none(),
+        required=False,
+        empty_label=_("no class"),
+    )
     for option in edition.options:
         if is_seat_option(option):
             fields[f"option_{option.name}"] = _seat_option_field(option, edition, noun)

@@ -127,8 +127,10 @@ def create_game(
     bots: Sequence[int] = (),
     mode: str = Mode.DEVICES,
     language: str = "de",
+    school_class: Any = None,
 ) -> Game:
-    """Set up a game of a registered edition; raises ``RuleViolation`` for bad settings."""
+    """Set up a game of a registered edition (for ``school_class``, a ``Class``, if given);
+    raises ``RuleViolation`` for bad settings."""
     spec = registry.get(edition) if isinstance(edition, str) else None
     if spec is None:
         raise RuleViolation("unknown_edition", f"Unknown edition {edition!r}.")
@@ -163,7 +165,12 @@ def create_game(
         try:
             with transaction.atomic():
                 game = Game(
-                    edition=spec.slug, deck=deck, mode=mode, options=cleaned, language=language
+                    edition=spec.slug,
+                    deck=deck,
+                    mode=mode,
+                    options=cleaned,
+                    language=language,
+                    school_class=school_class,
                 )
                 game.created_by = user if getattr(user, "is_authenticated", False) else None
                 state = as_json(spec.setup(cleaned, cards, names, setup_rng(game.seed)))

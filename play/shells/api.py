@@ -29,7 +29,7 @@ from rest_framework.response import Response
 
 from cards.models import Deck
 from cards.roles import can_run_games
-from play.core import access, movelog, registry, store
+from play.core import access, classes, movelog, registry, store
 from play.core.access import can_manage, cookie_name, team_for_token
 from play.core.engine import RuleViolation, Viewer
 from play.models import Game, Mode, Team
@@ -148,7 +148,8 @@ def _from_teams_form(data: dict[str, Any]) -> dict[str, Any]:
     request=EngineGameSerializer,
     responses={201: OpenApiTypes.OBJECT, 400: OpenApiTypes.OBJECT, 403: OpenApiTypes.OBJECT},
     description="Create a game: its id, join code and seats (with their device tokens). "
-    "Germany and World also accept ``teams`` and their settings at the top level.",
+    "Germany and World also accept ``teams`` and their settings at the top level. "
+    '``"class": id`` plays it for one of the teacher\'s classes.',
 )
 @api_view(["POST"])
 def games(request: Request) -> Response:
@@ -158,6 +159,12 @@ def games(request: Request) -> Response:
     if isinstance(raw, dict) and "teams" in raw and "seats" not in raw:
         raw = _from_teams_form(raw)
     data = payload(request, EngineGameSerializer, raw)
+    school_class = None
+    if isinstance(raw, dict) and raw.get("class") is not None:
+        # "class" is a Python keyword, so it is read here rather than declared on the serializer.
+        school_class = classes.class_for(request.user, raw["class"])
+        if school_class is None:
+            return Response({"code": "unknown_class", "detail": "No such class."}, status=400)
     deck = None
     if data.get("deck"):
         deck = Deck.objects.filter(slug=data["deck"]).first()
@@ -174,10 +181,12 @@ def games(request: Request) -> Response:
             bots=data.get("bots", []),
             mode=data["mode"],
             language=getattr(request, "LANGUAGE_CODE", "de")[:2],
+            school_class=school_class,
         )
     except RuleViolation as error:
         return violation(error)
     body = game_body(game, Viewer.teacher())
+    body["class"] = school_class.pk if school_class else None
     # A computer seat has no device, so no token: nothing could join it or move as it.
     body["seats"] = [
         {

@@ -20,8 +20,9 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from cards.imports.spreadsheet import neutralise_formula
 from cards.roles import can_run_games
-from play.core import access, fastpoll, reads, registry, store
+from play.core import access, classes, fastpoll, reads, registry, store
 from play.core.access import can_manage
+from play.core.classes import classes_of
 from play.core.errors import RuleViolation
 from play.core.expiry import expire_games
 from play.core.forms import engine_game_form
@@ -45,7 +46,7 @@ def index(request: HttpRequest) -> HttpResponse:
     if not can_run_games(request.user):
         raise PermissionDenied
     expire_games()  # cheap, and keeps the list to games that can still be played
-    listed = Game.objects.select_related("deck").prefetch_related("teams")
+    listed = Game.objects.select_related("deck", "school_class").prefetch_related("teams")
     if not request.user.is_superuser:
         listed = listed.filter(created_by=request.user)
     show_archived = request.GET.get("archived") == "1"
@@ -137,6 +138,9 @@ def new_game(request: HttpRequest, slug: str) -> HttpResponse:
     if edition is None:
         raise Http404
     form = engine_game_form(edition)(request.POST or None)
+    form.fields["school_class"].queryset = classes_of(request.user)
+    if chosen := classes.class_for(request.user, request.GET.get("class")):
+        form.fields["school_class"].initial = chosen.pk
     if request.method == "POST" and form.is_valid():
         try:
             access.check_new_game(request.user)
@@ -149,6 +153,7 @@ def new_game(request: HttpRequest, slug: str) -> HttpResponse:
                 bots=form.bots(),
                 mode=form.cleaned_data.get("mode", Mode.DEVICES),
                 language=request.LANGUAGE_CODE[:2],
+                school_class=form.cleaned_data.get("school_class"),
             )
         except RuleViolation as error:
             form.add_error(None, error_text(error, edition))

@@ -41,6 +41,9 @@ class Table:
         self.keep(f"{label}:host", self.host.get(f"/play/host/{game.code}/"))
         poll = self.host.get(f"/play/host/{game.code}/state/?v=0", HTTP_HX_REQUEST="true")
         self.keep(f"{label}:host-poll", poll)
+        # The teacher's report holds only what has been revealed, like every other screen.
+        self.keep(f"{label}:report", self.api.get(f"/api/games/{game.pk}/report/"))
+        self.keep(f"{label}:report-page", self.host.get(f"/play/report/{game.code}/"))
         for team, device in self.devices:
             self.keep(f"{label}:dev{team.index}", device.get(f"/play/{game.code}/"))
             poll = device.get(f"/play/{game.code}/state/?v=0", HTTP_HX_REQUEST="true")

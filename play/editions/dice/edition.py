@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from play.core.engine import BotMove, Edition, Option, Seats
-from play.editions.dice import bots, moves, rules, view
+from play.editions.dice import bots, moves, report, rules, view
 
 State = dict[str, Any]
 # Seconds between a computer player's moves, so a class can follow the counting; the setting
@@ -65,6 +65,7 @@ MESSAGES = {
 }
 
 EDITION = Edition(
+    report=report.report,
     slug="dice",
     name=_("Spot On: the dice game (Knizia 1995)"),
     seats=Seats(2, 2, "players"),

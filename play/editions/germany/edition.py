@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy
 from cards.models import GRID_DECK_EDITIONS
 from play.core import store
 from play.core.engine import Edition, Option, Screen, Seats
-from play.editions.germany import bots, moves, view
+from play.editions.germany import bots, moves, report, view
 
 TIP_TEXT = {
     "N": (gettext_lazy("N"), gettext_lazy("furthest north")),
@@ -175,6 +175,7 @@ def deck_snapshot(deck, language: str) -> dict[str, Any]:
 
 
 EDITION = Edition(
+    report=report.report,
     slug="germany",
     name=gettext_lazy("Spot On: Germany"),
     description=gettext_lazy(

@@ -7,7 +7,7 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 
 from play.core.engine import BotMove, Edition, Option, Seats
-from play.editions.match import moves, view
+from play.editions.match import moves, report, view
 from play.editions.match.bots import bot_claim
 from play.editions.match.rules import State
 
@@ -111,6 +111,7 @@ MESSAGES = {
 }
 
 EDITION = Edition(
+    report=report.report,
     slug="match",
     name=_("Match: the island games"),
     seats=Seats(min=2, max=6, kind="devices"),

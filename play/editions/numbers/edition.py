@@ -8,7 +8,7 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 
 from play.core.engine import Edition, Option, Screen, Seats
-from play.editions.numbers import bots, moves, rules, view
+from play.editions.numbers import bots, moves, report, rules, view
 
 State = dict[str, Any]
 
@@ -55,6 +55,7 @@ def rows(state: State) -> list[list[Any]]:
 
 
 EDITION = Edition(
+    report=report.report,
     slug="numbers",
     name=_("Numbers"),
     description=_(

@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from play.core.engine import Edition, Option, Seats
-from play.editions.world import bots, moves, present, rules, view
+from play.editions.world import bots, moves, present, report, rules, view
 
 
 def setup(options: dict, deck: list[dict] | None, names: list[str], rng: random.Random) -> dict:
@@ -110,6 +110,7 @@ MESSAGES = {
 
 
 WORLD = Edition(
+    report=report.report,
     slug="world",
     name=gettext_lazy("Spot On: The World"),
     seats=Seats(rules.MIN_TEAMS, rules.MAX_TEAMS, "teams"),

@@ -37,7 +37,9 @@ def _secrets(game: Game) -> list[str]:
 def _grid_markers() -> re.Pattern:
     # The grid numbers themselves are small integers that also occur innocently (ids, counts);
     # what must not appear is any field or element that carries them.
-    return re.compile(r'"(ns|we|back|state|population|description)"|class="blob|data-(ns|we)')
+    return re.compile(
+        r'"(ns|we|back|state|population|description|latitude|longitude)"|class="blob|data-(ns|we)'
+    )
 
 
 def test_no_response_before_the_reveal_carries_anything_from_a_back(teacher, big_deck):
