@@ -276,3 +276,39 @@
   }, 1000);
   draw();
 })();
+
+// Screen readers: the stage is redrawn whole, so what it says is read from two regions outside
+// it. A new version reads the last move politely ("Ada: placed a tip."); a refusal of this
+// screen's own move is read at once. The page as first drawn announces nothing.
+(function () {
+  "use strict";
+  function stageVersion() {
+    var stage = document.getElementById("stage");
+    return stage ? parseInt(stage.getAttribute("data-version") || "0", 10) : 0;
+  }
+  var announced = stageVersion();
+  function say(id, text) {
+    var region = document.getElementById(id);
+    if (!region || !text) return;
+    // Emptied first: the same sentence twice in a row is still read twice.
+    region.textContent = "";
+    setTimeout(function () { region.textContent = text; }, 50);
+  }
+  function moved() {
+    var stage = document.getElementById("stage");
+    var now = stageVersion();
+    if (!stage || now <= announced) return;
+    announced = now;
+    say("live-moves", stage.getAttribute("data-announce"));
+  }
+  document.addEventListener("htmx:afterSwap", function (event) {
+    var status = event.detail.xhr ? event.detail.xhr.status : 200;
+    var post = event.detail.requestConfig && event.detail.requestConfig.verb === "post";
+    var box = document.querySelector("#stage .stage-message");
+    if (post && (status === 400 || status === 403 || status === 409 || status === 429) && box) {
+      say("live-refusal", box.textContent.trim());
+    }
+    moved();
+  });
+  document.addEventListener("spoton:stage", moved);
+})();
