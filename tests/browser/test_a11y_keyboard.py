@@ -4,6 +4,8 @@ screen reader would hear it. The page's language is the game's."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from play.core import store
@@ -41,6 +43,28 @@ TURNS = {
         ],
     ),
 }
+# What a screen reader user hears of the phone at the start of the turn: every control the turn
+# needs, by role and name, as Playwright's ARIA snapshot of the page lists them.
+NAMES = {
+    "numbers": [r'heading "Ada · Numbers"', r'button "plus \S+"', r'button "Pass \S+"'],
+    "dice": [r'heading "Ada · ', r'button "Pawn left of line 1, \d/6 faces bust"'],
+    "germany": [
+        r'heading "Ada · ',
+        r'radio "N furthest north"',
+        r'radio "Most most inhabitants"',
+        r'button "Place here ?: Ort\d+"',
+    ],
+    "match": [r'heading "Ada · ', r'button "Start"'],
+}
+COMMON = [r"- banner:", r"- main:", r"- status", r"- alert"]
+
+
+def assert_names(page, names: list[str]) -> None:
+    tree = page.locator("body").aria_snapshot()
+    missing = [name for name in COMMON + names if not re.search(name, tree)]
+    assert not missing, (missing, tree)
+
+
 SAID = {
     "numbers": "Ada: played a card.",
     "dice": "Ada: placed the pawn.",
@@ -74,8 +98,11 @@ def test_a_phone_plays_a_turn_by_keyboard_and_hears_its_move(
     phone = join_on_phone(browser, live_server, game.code, "Ada")
     phone.wait_for_selector("#stage")
     assert phone.evaluate("() => document.documentElement.lang") == "en"
+    assert_names(phone, NAMES[slug])
     for test, key in steps:
         version = int(phone.get_attribute("#stage", "data-version"))
+        if "mcard.target" in test:  # the island, once Start has drawn it
+            assert_names(phone, [r'button "Card with [^"]+, [^"]+"'])
         tab_to(phone, test)
         phone.keyboard.press(key)
         if key == "Enter" and "mcard.target" not in test:
