@@ -312,3 +312,57 @@
   });
   document.addEventListener("spoton:stage", moved);
 })();
+
+// Read aloud and high contrast: switches kept in this browser (the bar holding them is redrawn
+// with every move). Speech is the browser's own, in the page's language: nothing leaves the
+// device. With reading on, each move the live region announces is also spoken; a tap on a
+// place's or symbol's name reads it.
+(function () {
+  "use strict";
+  var SPEAK = "spoton-speak", CONTRAST = "spoton-contrast";
+  function on(key) { return window.localStorage.getItem(key) === "1"; }
+  function draw() {
+    document.querySelectorAll("[data-speak-toggle]").forEach(function (button) {
+      button.setAttribute("aria-pressed", on(SPEAK) ? "true" : "false");
+    });
+    var projector = !!document.querySelector("body.shell.projector");
+    document.documentElement.classList.toggle("high-contrast", projector && on(CONTRAST));
+    document.querySelectorAll("[data-contrast-toggle]").forEach(function (button) {
+      button.setAttribute("aria-pressed", on(CONTRAST) ? "true" : "false");
+    });
+  }
+  function speak(text) {
+    if (!text || !("speechSynthesis" in window)) return;
+    var utterance = new window.SpeechSynthesisUtterance(text);
+    utterance.lang = document.documentElement.lang || "de";
+    window.speechSynthesis.speak(utterance);
+  }
+  document.addEventListener("click", function (event) {
+    var speakToggle = event.target.closest("[data-speak-toggle]");
+    var contrastToggle = event.target.closest("[data-contrast-toggle]");
+    if (speakToggle) {
+      window.localStorage.setItem(SPEAK, on(SPEAK) ? "0" : "1");
+      if (!on(SPEAK) && "speechSynthesis" in window) window.speechSynthesis.cancel();
+    } else if (contrastToggle) {
+      window.localStorage.setItem(CONTRAST, on(CONTRAST) ? "0" : "1");
+    } else if (on(SPEAK)) {
+      // A place or symbol named on the screen: read its name on request.
+      var named = event.target.closest("[data-speak], .de-card h3, .msym, .card h3");
+      if (named) speak(named.getAttribute("data-speak") || named.getAttribute("title") ||
+                       named.textContent.trim());
+      return;
+    } else {
+      return;
+    }
+    draw();
+  });
+  var moves = document.getElementById("live-moves");
+  if (moves && "MutationObserver" in window) {
+    new window.MutationObserver(function () {
+      if (on(SPEAK)) speak(moves.textContent);
+    }).observe(moves, { childList: true, characterData: true, subtree: true });
+  }
+  document.addEventListener("htmx:afterSwap", draw);
+  document.addEventListener("spoton:stage", draw);
+  draw();
+})();
