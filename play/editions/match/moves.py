@@ -9,7 +9,7 @@ from typing import Any
 from play.core.engine import Context
 from play.core.errors import RuleViolation
 from play.core.ranking import final_ranking, no_winner_unless_scored
-from play.editions.match import rules
+from play.editions.match import pace, rules
 from play.editions.match.deck import deck_data
 from play.editions.match.rules import State
 
@@ -79,7 +79,7 @@ def end(state: State, seat: int | None, args: dict[str, Any], ctx: Context) -> S
     return state
 
 
-MOVES = {"start": rules.start, "claim": rules.claim, "end": end}
+MOVES = {"start": pace.start, "claim": pace.claim, "end": end}
 TEACHER_MOVES = frozenset({"end"})
 # The arguments each move takes: any other name is refused.
 MOVE_ARGS = {
