@@ -113,3 +113,14 @@ def test_the_join_and_team_pages_pass_axe_wcag22_aa(size, browser, live_server, 
     page.wait_for_selector(".pick-team")
     assert axe_violations(page) == []
     context.close()
+
+
+@pytest.mark.parametrize("game", ["match", "dice"])
+def test_the_rules_pages_pass_axe_wcag22_aa(game, browser, live_server):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="de-DE")
+    page = context.new_page()
+    page.goto(f"{live_server.url}/print/rules/{game}/")
+    assert page.locator("h2").count() >= 5
+    found = axe_violations(page)
+    assert not found, summary({game: found})
+    context.close()
