@@ -175,6 +175,10 @@ def device_context(game: Game, me: Team, error: str = "") -> dict[str, Any]:
         "push_url": push_url(game.code, host=False),
         "fragment": f"play/{game.edition}/_device.html",
         "announcement": last_move(game, [t.name for t in seats]),
+        # What the projector shows, for a pupil who cannot see it (the projector's own view:
+        # no secret of any seat is in it).
+        "mirror_view": store.view_for(game, Viewer.projector()),
+        "mirror_fragment": f"play/{game.edition}/_projector.html",
     }
 
 

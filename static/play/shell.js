@@ -366,3 +366,21 @@
   document.addEventListener("spoton:stage", draw);
   draw();
 })();
+
+// The table on a phone stays open (or closed) across the stage's redraws, as the pupil left it.
+(function () {
+  "use strict";
+  var KEY = "spoton-mirror";
+  document.addEventListener("toggle", function (event) {
+    if (event.target.matches && event.target.matches("[data-mirror]")) {
+      window.localStorage.setItem(KEY, event.target.open ? "1" : "0");
+    }
+  }, true);
+  function restore() {
+    var mirror = document.querySelector("[data-mirror]");
+    if (mirror && window.localStorage.getItem(KEY) === "1" && !mirror.open) mirror.open = true;
+  }
+  document.addEventListener("htmx:afterSwap", restore);
+  document.addEventListener("spoton:stage", restore);
+  restore();
+})();
