@@ -27,6 +27,7 @@ SHARED_SYMBOL = """(el) => el.matches('.mchosen button.msym') &&
 TURNS = {
     "numbers": ([], [("(el) => el.matches('.nb-hand-card:not(.is-joker) button.nb-op')", "Enter")]),
     "dice": ([], [("(el) => el.matches('.edge button:not([disabled])')", "Enter")]),
+    "world": (["lay_out"], [("(el) => el.matches('button.take')", "Enter")]),
     "germany": (
         ["lay_out"],
         [
@@ -55,6 +56,7 @@ NAMES = {
         r'button "Place here ?: Ort\d+"',
     ],
     "match": [r'heading "Ada · ', r'button "Start"'],
+    "world": [r'heading "Ada · ', r'button "Take [^"]+"'],
 }
 COMMON = [r"- banner:", r"- main:", r"- status", r"- alert"]
 
@@ -68,6 +70,7 @@ def assert_names(page, names: list[str]) -> None:
 SAID = {
     "numbers": "Ada: played a card.",
     "dice": "Ada: placed the pawn.",
+    "world": "Ada: chose a card.",
     "germany": "Ada: placed a tip.",
     "match": "Ada: claimed a card.",
 }
