@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from printing import views
+from printing import rules_page, views
 
 app_name = "printing"
 urlpatterns = [
@@ -13,6 +13,8 @@ urlpatterns = [
     path("kits/<slug:kit>/faces.zip", views.png_zip, name="kit_png_zip"),
     path("kits/<slug:kit>/preview.png", views.preview, name="kit_preview"),
     path("kits/<slug:kit>/jobs/<slug:kind>/", views.start_job, name="kit_job"),
+    # Every kit's rules sheet as an accessible page (the PDF's text, with real headings).
+    path("rules/<slug:game>/", rules_page.rules_page, name="rules"),
     # A deck, printed with its edition's kit (match decks included).
     path("<slug:slug>/", views.page, name="deck"),
     path("<slug:slug>/deck.pdf", views.pdf, name="pdf"),

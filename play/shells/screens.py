@@ -23,6 +23,7 @@ from play.core import access, reads, store
 from play.core.engine import Screen, Viewer
 from play.core.presentation import game_url, push_url, qr_svg
 from play.models import Game, Mode, Team
+from play.shells.announce import last_move
 
 
 def run_due_bots(game: Game) -> Game:
@@ -148,6 +149,7 @@ def projector_context(request: HttpRequest, game: Game, error: str = "") -> dict
         "push_url": push_url(game.code, host=True),
         "fragment": f"play/{game.edition}/_projector.html",
         "can_undo": reads.has_undoable_move(game.pk),
+        "announcement": last_move(game, [t.name for t in seats]),
     }
     if game.mode == Mode.DEVICES and not game.is_finished:
         join_url = request.build_absolute_uri(game_url("play:team", game.code))
@@ -174,6 +176,13 @@ def device_context(game: Game, me: Team, error: str = "") -> dict[str, Any]:
         "poll_url": game_url("play:team_state", game.code),
         "push_url": push_url(game.code, host=False),
         "fragment": f"play/{game.edition}/_device.html",
+        "announcement": last_move(game, [seat["name"] for seat in seat_dicts]),
+        # What the projector shows, for a pupil who cannot see it (the projector's own view:
+        # no secret of any seat is in it).
+        "mirror_view": store.view_for(
+            game, Viewer.projector(), Screen(game.code, game.language, seat_dicts, result)
+        ),
+        "mirror_fragment": f"play/{game.edition}/_projector.html",
     }
 
 

@@ -5,6 +5,7 @@ their own parts to these; a deck of any other edition prints its cards with ``CA
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.utils.translation import gettext_lazy as _
@@ -89,6 +90,7 @@ def deck_kit(
     editions: tuple[str, ...],
     *extra: Option,
     extra_parts: tuple[Part, ...] = (),
+    rules: Callable[[str], tuple[str, list[tuple[str, str]]]] | None = None,
 ) -> Kit:
     """A kit printing a deck of the card database: ``parts`` (``CARDS`` among them) and the
     card options every deck print has, plus ``extra`` options; ``extra_parts`` are chosen by
@@ -112,6 +114,7 @@ def deck_kit(
         extra_parts=extra_parts,
         fingerprint=deck_fingerprint,
         count=_count,
+        rules=rules,
     )
 
 

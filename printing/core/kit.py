@@ -97,6 +97,8 @@ class Kit:
     count: Callable[[Any], int] | None = None
     unready: Callable[[Any], str | None] | None = None
     credit: Callable[[Any], str] | None = None  # a line about the deck's sources for its page
+    # Its rules sheet's text in a language, (title, [(heading, body), …]): the rules page.
+    rules: Callable[[str], tuple[str, list[tuple[str, str]]]] | None = None
 
     def option(self, name: str) -> Option | None:
         return next((o for o in self.options if o.name == name), None)

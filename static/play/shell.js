@@ -276,3 +276,111 @@
   }, 1000);
   draw();
 })();
+
+// Screen readers: the stage is redrawn whole, so what it says is read from two regions outside
+// it. A new version reads the last move politely ("Ada: placed a tip."); a refusal of this
+// screen's own move is read at once. The page as first drawn announces nothing.
+(function () {
+  "use strict";
+  function stageVersion() {
+    var stage = document.getElementById("stage");
+    return stage ? parseInt(stage.getAttribute("data-version") || "0", 10) : 0;
+  }
+  var announced = stageVersion();
+  function say(id, text) {
+    var region = document.getElementById(id);
+    if (!region || !text) return;
+    // Emptied first: the same sentence twice in a row is still read twice.
+    region.textContent = "";
+    setTimeout(function () { region.textContent = text; }, 50);
+  }
+  function moved() {
+    var stage = document.getElementById("stage");
+    var now = stageVersion();
+    if (!stage || now <= announced) return;
+    announced = now;
+    say("live-moves", stage.getAttribute("data-announce"));
+  }
+  document.addEventListener("htmx:afterSwap", function (event) {
+    var status = event.detail.xhr ? event.detail.xhr.status : 200;
+    var post = event.detail.requestConfig && event.detail.requestConfig.verb === "post";
+    var box = document.querySelector("#stage .stage-message");
+    if (post && (status === 400 || status === 403 || status === 409 || status === 429) && box) {
+      say("live-refusal", box.textContent.trim());
+    }
+    moved();
+  });
+  document.addEventListener("spoton:stage", moved);
+})();
+
+// Read aloud and high contrast: switches kept in this browser (the bar holding them is redrawn
+// with every move). Speech is the browser's own, in the page's language: nothing leaves the
+// device. With reading on, each move the live region announces is also spoken; a tap on a
+// place's or symbol's name reads it.
+(function () {
+  "use strict";
+  var SPEAK = "spoton-speak", CONTRAST = "spoton-contrast";
+  function on(key) { return window.localStorage.getItem(key) === "1"; }
+  function draw() {
+    document.querySelectorAll("[data-speak-toggle]").forEach(function (button) {
+      button.setAttribute("aria-pressed", on(SPEAK) ? "true" : "false");
+    });
+    var projector = !!document.querySelector("body.shell.projector");
+    document.documentElement.classList.toggle("high-contrast", projector && on(CONTRAST));
+    document.querySelectorAll("[data-contrast-toggle]").forEach(function (button) {
+      button.setAttribute("aria-pressed", on(CONTRAST) ? "true" : "false");
+    });
+  }
+  function speak(text) {
+    if (!text || !("speechSynthesis" in window)) return;
+    var utterance = new window.SpeechSynthesisUtterance(text);
+    utterance.lang = document.documentElement.lang || "de";
+    window.speechSynthesis.speak(utterance);
+  }
+  document.addEventListener("click", function (event) {
+    var speakToggle = event.target.closest("[data-speak-toggle]");
+    var contrastToggle = event.target.closest("[data-contrast-toggle]");
+    if (speakToggle) {
+      window.localStorage.setItem(SPEAK, on(SPEAK) ? "0" : "1");
+      if (!on(SPEAK) && "speechSynthesis" in window) window.speechSynthesis.cancel();
+    } else if (contrastToggle) {
+      window.localStorage.setItem(CONTRAST, on(CONTRAST) ? "0" : "1");
+    } else if (on(SPEAK)) {
+      // A place or symbol named on the screen: read its name on request.
+      var named = event.target.closest("[data-speak], .de-card h3, .msym, .card h3");
+      if (named) speak(named.getAttribute("data-speak") || named.getAttribute("title") ||
+                       named.textContent.trim());
+      return;
+    } else {
+      return;
+    }
+    draw();
+  });
+  var moves = document.getElementById("live-moves");
+  if (moves && "MutationObserver" in window) {
+    new window.MutationObserver(function () {
+      if (on(SPEAK)) speak(moves.textContent);
+    }).observe(moves, { childList: true, characterData: true, subtree: true });
+  }
+  document.addEventListener("htmx:afterSwap", draw);
+  document.addEventListener("spoton:stage", draw);
+  draw();
+})();
+
+// The table on a phone stays open (or closed) across the stage's redraws, as the pupil left it.
+(function () {
+  "use strict";
+  var KEY = "spoton-mirror";
+  document.addEventListener("toggle", function (event) {
+    if (event.target.matches && event.target.matches("[data-mirror]")) {
+      window.localStorage.setItem(KEY, event.target.open ? "1" : "0");
+    }
+  }, true);
+  function restore() {
+    var mirror = document.querySelector("[data-mirror]");
+    if (mirror && window.localStorage.getItem(KEY) === "1" && !mirror.open) mirror.open = true;
+  }
+  document.addEventListener("htmx:afterSwap", restore);
+  document.addEventListener("spoton:stage", restore);
+  restore();
+})();

@@ -7,7 +7,7 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 
 from play.core.engine import BotMove, Edition, Option, Seats
-from play.editions.match import moves, report, view
+from play.editions.match import moves, pace, report, view
 from play.editions.match.bots import bot_claim
 from play.editions.match.rules import State
 
@@ -52,6 +52,19 @@ OPTIONS = (
             (5, _("5 · Knights")),
         ),
     ),
+    Option(
+        "pace",
+        _("Pace"),
+        "race",
+        choices=(
+            ("race", _("Race: the fastest correct claim wins the card")),
+            ("turns", _("Turns in order: no speed needed, no time limit")),
+        ),
+        help=_(
+            "In turns, teams claim one after another and take as long as they need; a wrong "
+            "claim passes the turn instead of locking the team."
+        ),
+    ),
     Option("points", _("Points to win"), 10, min=1, max=30),
     Option("lock", _("Lock after a wrong claim (seconds)"), 2, min=0, max=10),
     Option("reaction", _("Computer reaction time (seconds)"), 5, min=1, max=30),
@@ -59,6 +72,8 @@ OPTIONS = (
 
 
 def bot(state: State, seat: int) -> BotMove | None:
+    if not pace.may_claim(state, seat):
+        return None
     chosen = bot_claim(state, seat, state["options"]["reaction"])
     if chosen is None:
         return None
@@ -97,6 +112,7 @@ def rows(state: State) -> list[list[Any]]:
 # What a refused claim shows on the screen that sent it, in the screen's language.
 MESSAGES = {
     "too_late": _("Too late: another team was faster."),
+    "not_your_turn": _("Wait for your turn: teams claim one after another."),
     "locked": _("Wrong symbol! Your team waits a moment."),
     "stale": _("Your card has changed: look again."),
     "not_reachable": _("Play on or next to your visible cards."),

@@ -9,7 +9,7 @@ from typing import Any
 from play.core.engine import ended_by_teacher, is_over, move
 from play.core.errors import RuleViolation
 from play.core.ranking import final_ranking, no_winner_unless_scored
-from play.editions.match import rules
+from play.editions.match import pace, rules
 from play.editions.match.deck import deck_data
 from play.editions.match.rules import State
 
@@ -83,6 +83,6 @@ def result(state: State) -> dict[str, Any] | None:
 
 
 MOVES = {
-    "start": move()(rules.start),
-    "claim": move(args=("symbol", "target", "card"))(rules.claim),
+    "start": move()(pace.start),
+    "claim": move(args=("symbol", "target", "card"))(pace.claim),
 }

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from play.core.engine import Viewer
-from play.editions.match import rules
+from play.editions.match import pace, rules
 from play.editions.match.faces import layout
 from play.editions.match.island import CARD_HEIGHT, CARD_WIDTH, PORT_XY, PORTS, SPOT_XY
 from play.editions.match.moves import result
@@ -83,6 +83,7 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
         "mode": state["options"]["mode"],
         "points": state["options"]["points"],
         "lock": state["options"]["lock"],
+        **pace.shown(state),
         "played": state["played"],
         "round": state["round"],
         "symbols": state["symbols"],

@@ -315,6 +315,7 @@ PARTS = (
     Part("rules", _("Rules (German and English)"), _rules_part, cut=False),
 )  # fmt: skip
 KIT = Kit(
+    rules=rules.sheet,
     slug="dice",
     title=_("Spot On (Knizia 1995): the dice game"),
     description=_("cards to take, 36 cards, counters, pawns, die, rules"),

@@ -54,7 +54,7 @@ POSTER = Part(
 
 GERMANY = deck_kit("germany", _("Spot On: Germany"),
                    _("place cards, tip cards, answer and quiz maps, score pad, rules"),
-                   PARTS, ("germany",), extra_parts=(POSTER,))  # fmt: skip
+                   PARTS, ("germany",), extra_parts=(POSTER,), rules=rules.sheet)  # fmt: skip
 # Any other country's grid edition: Germany's parts, drawn from the deck's grid.
 GRID = deck_kit("grid", _("Spot On: a grid edition (any country)"),
                 _("place cards, tip cards, answer and quiz maps, score pad, rules"),

@@ -264,6 +264,7 @@ PARTS = (
     Part("rules", _("Rules (German and English)"), _rules_part, cut=False),
 )
 KIT = Kit(
+    rules=rules.sheet,
     slug="match",
     title=_("Spot the Match"),
     description=_("a match deck's round cards and the rules of the island games"),

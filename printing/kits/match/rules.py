@@ -85,6 +85,14 @@ RULES: dict[str, tuple[str, list[tuple[str, str]]]] = {
                 "sichtbaren Karten (1), Häfen (2), größte Gruppe (3) und eingesammelten Karten "
                 "(4) doppelt. Spiel 5 bleibt gleich.",
             ),
+            (
+                "Ohne Tempo: reihum",
+                "Wer nicht schnell sein kann oder will, spielt reihum: Die Teams sind der Reihe "
+                "nach dran und nehmen sich so viel Zeit, wie sie brauchen. Nur das Team am Zug "
+                "darf eine Karte beanspruchen; ein richtiges Symbol zählt wie beim Wettlauf, "
+                "ein falsches gibt den Zug weiter (keine Sperre). Eine Zeitbegrenzung gibt es "
+                "nur, wenn die Lehrkraft eine einstellt.",
+            ),
         ],
     ),
     "en": (
@@ -165,6 +173,13 @@ RULES: dict[str, tuple[str, list[tuple[str, str]]]] = {
                 "and the pairs exchange only 3 cards with each other. For scoring, the solo "
                 "player's visible cards (1), ports (2), largest group (3) and collected cards "
                 "(4) count double. Game 5 is unchanged.",
+            ),
+            (
+                "No speed needed: turns in order",
+                "For players who cannot or do not want to race, play in turns: the teams take "
+                "turns in order and take as long as they need. Only the team whose turn it is "
+                "may claim a card; a right symbol scores as in the race, a wrong one passes the "
+                "turn (no lock). There is no time limit unless the teacher sets one.",
             ),
         ],
     ),

@@ -138,6 +138,7 @@ PARTS = (
     Part("rules", _("Rules (German and English)"), _rules_part, cut=False),
 )
 KIT = Kit(
+    rules=rules.sheet,
     slug="numbers",
     title=_("Spot On: Numbers"),
     description=_("54 playing cards with large indices, a target sheet, the rules"),

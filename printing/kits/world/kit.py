@@ -53,4 +53,4 @@ TRACK = Option(
 
 KIT = deck_kit("world", _("Spot On: The World"),
                _("place cards, six boards, guess cards, scoring track, pieces, rules"),
-               PARTS, ("world",), TRACK, extra_parts=(POSTER,))  # fmt: skip
+               PARTS, ("world",), TRACK, extra_parts=(POSTER,), rules=rules.sheet)  # fmt: skip

@@ -27,7 +27,13 @@
     form.querySelector(".mcard").classList.add("picked");
     const copy = form.cloneNode(true);
     copy.id = "chosen-" + ref;
-    copy.querySelector(".mcard").classList.remove("picked");
+    const card = copy.querySelector(".mcard");
+    card.classList.remove("picked", "target");
+    ["role", "tabindex", "aria-label"].forEach((name) => card.removeAttribute(name));
+    copy.querySelectorAll("button.msym").forEach((button) => {
+      button.disabled = false;
+      button.removeAttribute("tabindex");
+    });
     chosen.replaceChildren(copy);
     // A copy is new to htmx: without this its symbols would post a plain form (a full page).
     if (window.htmx) window.htmx.process(copy);
@@ -69,11 +75,33 @@
     }
   }
 
+  // With this script an island card is chosen whole (a tap, or Enter or Space on it), its
+  // symbols are claimed on the large copy beside the phone's own card: so each island card is
+  // one button named by its symbols, and its small symbols leave the tab order.
+  function islandButtons(root) {
+    const prefix = root.dataset.cardLabel || "";
+    root.querySelectorAll(".misland .mcard.target").forEach((card) => {
+      const names = [...card.querySelectorAll(".msym .sr")].map((s) => s.textContent);
+      card.setAttribute("role", "button");
+      card.setAttribute("tabindex", "0");
+      card.setAttribute("aria-label", prefix + " " + names.join(", "));
+      card.querySelectorAll("button.msym").forEach((button) => { button.disabled = true; });
+    });
+  }
+
+  function choose(root, card, byKey) {
+    show(root, card.dataset.ref);
+    if (!byKey) return;
+    const first = root.querySelector(".mchosen button.msym");
+    if (first) first.focus();
+  }
+
   function init() {
     fastPoll();
     const root = document.querySelector(".match-device");
     if (!root) return;
     root.classList.remove("nojs");
+    islandButtons(root);
     if (picked) show(root, picked);
     lock(root);
   }
@@ -84,8 +112,16 @@
     const card = event.target.closest(".misland .mcard.target");
     if (card) {
       event.preventDefault();
-      show(root, card.dataset.ref);
+      choose(root, card, false);
     }
+  });
+  document.addEventListener("keydown", (event) => {
+    if (event.key !== "Enter" && event.key !== " ") return;
+    const card = event.target.closest && event.target.closest(".misland .mcard.target");
+    const root = card && card.closest(".match-device");
+    if (!root) return;
+    event.preventDefault();
+    choose(root, card, true);
   });
   window.matchDevice = init;
   document.addEventListener("htmx:afterSettle", init);

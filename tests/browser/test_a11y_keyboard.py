@@ -1,0 +1,145 @@
+"""One whole turn of a phone with the keyboard alone, in every game: Tab to each control in
+turn, Enter or Space to use it, and the move is read from the page's polite live region as a
+screen reader would hear it. The page's language is the game's."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from play.core import store
+from play.models import Game
+from tests.browser.helpers import join_on_phone
+from tests.browser.test_a11y_audit import island_deck, new_game  # noqa: F401 (fixture)
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+# Presses Tab until the focused element passes `test` (a JS function of the element); the
+# number of presses it took, or -1.
+TAB_LIMIT = 80
+SHARED_SYMBOL = """(el) => el.matches('.mchosen button.msym') &&
+  [...document.querySelectorAll('.mmine .msym .sr')].some((s) => s.textContent ===
+    el.querySelector('.sr').textContent)"""
+
+# Per game: the teacher's moves first (made on the projector), then the phone's keyboard steps
+# as (what the focus must reach, the key that uses it).
+TURNS = {
+    "numbers": ([], [("(el) => el.matches('.nb-hand-card:not(.is-joker) button.nb-op')", "Enter")]),
+    "dice": ([], [("(el) => el.matches('.edge button:not([disabled])')", "Enter")]),
+    "world": (["lay_out"], [("(el) => el.matches('button.take')", "Enter")]),
+    "germany": (
+        ["lay_out"],
+        [
+            ("(el) => el.matches('input[name=tip]:not([disabled])')", " "),
+            ("(el) => el.matches('button.place-here')", "Enter"),
+        ],
+    ),
+    "match": (
+        [],
+        [
+            ("(el) => el.matches('button.mstart')", "Enter"),
+            ("(el) => el.matches('.misland .mcard.target')", "Enter"),
+            (SHARED_SYMBOL, "Enter"),
+        ],
+    ),
+}
+# What a screen reader user hears of the phone at the start of the turn: every control the turn
+# needs, by role and name, as Playwright's ARIA snapshot of the page lists them.
+NAMES = {
+    "numbers": [r'heading "Ada · Numbers"', r'button "plus \S+"', r'button "Pass \S+"'],
+    "dice": [r'heading "Ada · ', r'button "Pawn left of line 1, \d/6 faces bust"'],
+    "germany": [
+        r'heading "Ada · ',
+        r'radio "N furthest north"',
+        r'radio "Most most inhabitants"',
+        r'button "Place here ?: Ort\d+"',
+    ],
+    "match": [r'heading "Ada · ', r'button "Start"'],
+    "world": [r'heading "Ada · ', r'button "Take [^"]+"'],
+}
+COMMON = [r"- banner:", r"- main:", r"- status", r"- alert"]
+
+
+def assert_names(page, names: list[str]) -> None:
+    tree = page.locator("body").aria_snapshot()
+    missing = [name for name in COMMON + names if not re.search(name, tree)]
+    assert not missing, (missing, tree)
+
+
+SAID = {
+    "numbers": "Ada: played a card.",
+    "dice": "Ada: placed the pawn.",
+    "world": "Ada: chose a card.",
+    "germany": "Ada: placed a tip.",
+    "match": "Ada: claimed a card.",
+}
+
+
+def tab_to(page, test: str) -> None:
+    for _press in range(TAB_LIMIT):
+        page.keyboard.press("Tab")
+        if page.evaluate(f"() => ({test})(document.activeElement)"):
+            # The focus is visible where it is: an outline or a ring drawn around it.
+            style = page.evaluate(
+                "() => { const s = getComputedStyle(document.activeElement);"
+                " return [s.outlineStyle, s.outlineWidth, s.boxShadow]; }"
+            )
+            assert style[0] != "none" or style[2] != "none", style
+            return
+    raise AssertionError(f"Tab never reached {test}")
+
+
+@pytest.mark.parametrize("slug", TURNS)
+def test_a_phone_plays_a_turn_by_keyboard_and_hears_its_move(
+    slug, browser, live_server, teacher, big_deck, world_deck
+):
+    game = new_game(slug, teacher, {"germany": big_deck, "world": world_deck})
+    teacher_moves, steps = TURNS[slug]
+    for move in teacher_moves:
+        store.make_move(Game.objects.get(pk=game.pk), None, move, {}, teacher=True)
+    phone = join_on_phone(browser, live_server, game.code, "Ada")
+    phone.wait_for_selector("#stage")
+    assert phone.evaluate("() => document.documentElement.lang") == "en"
+    assert_names(phone, NAMES[slug])
+    for test, key in steps:
+        version = int(phone.get_attribute("#stage", "data-version"))
+        if "mcard.target" in test:  # the island, once Start has drawn it
+            assert_names(phone, [r'button "Card with [^"]+, [^"]+"'])
+        tab_to(phone, test)
+        phone.keyboard.press(key)
+        if key == "Enter" and "mcard.target" not in test:
+            phone.wait_for_function(
+                "(v) => Number(document.getElementById('stage').dataset.version) > v",
+                arg=version,
+            )
+    phone.wait_for_function(
+        "(said) => document.getElementById('live-moves').textContent === said", arg=SAID[slug]
+    )
+    assert phone.get_attribute("#live-moves", "aria-live") == "polite"
+    phone.context.close()
+
+
+def test_a_refusal_of_the_phones_own_move_is_read_at_once(browser, live_server, teacher):
+    """Another team moved first: the phone's Roll comes too late and is refused (409); the
+    refusal is read from the assertive region, the move it lost to from the polite one."""
+    game = new_game("dice", teacher, {})
+    phone = join_on_phone(browser, live_server, game.code, "Bo")
+    phone.wait_for_selector("#stage")
+    # Bo's phone still shows its buttons enabled for a turn that is not its own.
+    phone.route("**/state/**", lambda route: route.abort())
+    phone.evaluate(
+        "() => document.querySelectorAll('.edge button').forEach((b) => { b.disabled = false; })"
+    )
+    tab_to(phone, "(el) => el.matches('.edge button')")
+    with phone.expect_response(lambda r: r.request.method == "POST") as sent:
+        phone.keyboard.press("Enter")
+    assert sent.value.status in (400, 409)
+    phone.wait_for_selector("#stage .stage-message .flash")
+    message = phone.locator("#stage .stage-message").inner_text().strip()
+    assert message
+    phone.wait_for_function(
+        "(said) => document.getElementById('live-refusal').textContent === said", arg=message
+    )
+    assert phone.get_attribute("#live-refusal", "aria-live") == "assertive"
+    phone.context.close()
