@@ -51,10 +51,17 @@ def _class(request: Request, class_id: int) -> Class:
 
 
 @extend_schema(
+    methods=["GET"],
+    operation_id="classes_list",
+    responses={200: OpenApiTypes.OBJECT},
+    description="The teacher's classes. Admins see every class.",
+)
+@extend_schema(
+    methods=["POST"],
+    operation_id="classes_create",
     request=OpenApiTypes.OBJECT,
-    responses={200: OpenApiTypes.OBJECT, 201: OpenApiTypes.OBJECT, 400: OpenApiTypes.OBJECT},
-    description='The teacher\'s classes; POST ``{"name", "school_year"?}`` adds one (201 with '
-    "its ``id``). Admins see every class.",
+    responses={201: OpenApiTypes.OBJECT, 400: OpenApiTypes.OBJECT},
+    description='Adds a class: ``{"name", "school_year"?}`` (201 with its ``id``).',
 )
 @api_view(["GET", "POST"])
 def classes(request: Request) -> Response:

@@ -130,12 +130,15 @@ def test_a_projector_only_game_refuses_devices(teacher, big_deck):
 
 
 @pytest.mark.django_db
-def test_idle_games_end_and_old_ones_go(game2, game3):
+def test_idle_games_end_and_old_ones_go(game2, game3, settings):
     long_ago = timezone.now() - timedelta(hours=30)
     Game.objects.filter(pk=game2.pk).update(active_at=long_ago)
     assert expire_games() == (1, 0)
     assert Game.objects.get(pk=game2.pk).status == Status.FINISHED
     assert Game.objects.get(pk=game3.pk).status == Status.ACTIVE
-    Game.objects.filter(pk=game2.pk).update(finished_at=timezone.now() - timedelta(days=91))
+    kept = timedelta(days=settings.PLAY_KEEP_DAYS)
+    Game.objects.filter(pk=game2.pk).update(finished_at=timezone.now() - kept + timedelta(hours=1))
+    assert expire_games() == (0, 0)  # a report stays until the keeping time is over
+    Game.objects.filter(pk=game2.pk).update(finished_at=timezone.now() - kept - timedelta(hours=1))
     assert expire_games() == (0, 1)
     assert not Game.objects.filter(pk=game2.pk).exists()
