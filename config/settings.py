@@ -13,6 +13,8 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
+from cards.games import world
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 _TRUE = {"1", "true", "yes", "on"}
@@ -33,7 +35,7 @@ def env_bool(name: str, default: bool) -> bool:
     )
 
 
-def env_int(name: str, default: int, minimum: int | None = None) -> int:
+def env_int(name: str, default: int, minimum: int | None = None, maximum: int | None = None) -> int:
     raw = os.environ.get(name)
     if raw is None or raw.strip() == "":
         return default
@@ -43,6 +45,8 @@ def env_int(name: str, default: int, minimum: int | None = None) -> int:
         raise ImproperlyConfigured(f"{name} must be a whole number, not {raw!r}") from None
     if minimum is not None and value < minimum:
         raise ImproperlyConfigured(f"{name} must be at least {minimum}, not {value}")
+    if maximum is not None and value > maximum:
+        raise ImproperlyConfigured(f"{name} must be at most {maximum}, not {value}")
     return value
 
 
@@ -333,10 +337,17 @@ GEOCODING_USER_AGENT = os.environ.get(
 GEOCODING_TIMEOUT = env_int("GEOCODING_TIMEOUT", 5, minimum=1)
 
 # The world game's scoring track: shared by the play app and the printed scoring track.
-WORLD_TRACK_LENGTH = env_int("WORLD_TRACK_LENGTH", 40, minimum=10)
+WORLD_TRACK_LENGTH = env_int(
+    "WORLD_TRACK_LENGTH",
+    world.WORLD_TRACK_LENGTH,
+    minimum=world.WORLD_TRACK_MIN,
+    maximum=world.WORLD_TRACK_MAX,
+)
 # Dark-blue final spaces after the track, numbered 1, 2, …; the longer variant ends on the one
 # numbered with the number of teams, so there are as many as the most teams (6).
-WORLD_FINAL_SPACES = env_int("WORLD_FINAL_SPACES", 6, minimum=6)
+WORLD_FINAL_SPACES = env_int(
+    "WORLD_FINAL_SPACES", world.WORLD_FINAL_SPACES, minimum=world.WORLD_FINAL_SPACES
+)
 
 LOGGING = {
     "version": 1,

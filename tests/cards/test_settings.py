@@ -69,6 +69,12 @@ def test_a_redis_url_that_is_no_redis_url_fails_loudly():
     assert "REDIS_URL must start with redis://" in _settings_error(REDIS_URL="localhost:6379")
 
 
+def test_a_world_track_the_game_refuses_fails_at_start_up():
+    # Every World game would be refused with it; the limits are the game's (cards.games.world).
+    assert "WORLD_TRACK_LENGTH must be at most 200" in _settings_error(WORLD_TRACK_LENGTH="500")
+    assert "WORLD_TRACK_LENGTH must be at least 10" in _settings_error(WORLD_TRACK_LENGTH="5")
+
+
 def test_storage_options_must_be_a_json_object():
     assert "must be a JSON object" in _settings_error(MEDIA_STORAGE_OPTIONS="{bucket: x}")
     assert "must be a JSON object" in _settings_error(MEDIA_STORAGE_OPTIONS='["x"]')

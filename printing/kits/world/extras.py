@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import math
 
+from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from cards.games import world
 from geo.boards import BOARD_CODES, BOARDS
 from printing.core import pagedraw
 from printing.core.colours import colour
@@ -21,22 +23,22 @@ GUESS_COLOURS = ("#c0392b", "#1f5fa8", "#1e8449", "#f4d03f", "#7d3c98", "#e67e22
 
 
 def _setting(name: str, default: int) -> int:
-    try:
-        from django.conf import settings
+    from django.conf import settings
 
+    try:
         return int(getattr(settings, name, default))
-    except Exception:  # printing without Django configured (benchmarks, scripts)
+    except ImproperlyConfigured:  # printing without Django configured (benchmarks, scripts)
         return default
 
 
 def track_length() -> int:
     """The play app's track length (a setting), so print and play agree."""
-    return _setting("WORLD_TRACK_LENGTH", 40)
+    return _setting("WORLD_TRACK_LENGTH", world.WORLD_TRACK_LENGTH)
 
 
 def final_spaces() -> int:
     """The dark-blue final spaces after the track, numbered 1, 2, … as in the play app."""
-    return _setting("WORLD_FINAL_SPACES", 6)
+    return _setting("WORLD_FINAL_SPACES", world.WORLD_FINAL_SPACES)
 
 
 def add_guess_cards(doc: Document, language: str, paper: str) -> None:
