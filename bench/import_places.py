@@ -55,7 +55,7 @@ def main() -> None:
 
     from cards.gazetteer import places as gazetteer
 
-    gazetteer._cleaned_germany.cache_clear()
+    gazetteer.cleaned_germany.cache_clear()
     started = time.perf_counter()
     gazetteer.german_places(500)
     print(f"cleaning Germany again (data loaded): {time.perf_counter() - started:.2f} s")

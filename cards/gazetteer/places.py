@@ -188,7 +188,7 @@ def _district_flags(records: list[dict[str, Any]], names: list[str]) -> list[boo
 
 
 @lru_cache(maxsize=1)
-def _cleaned_germany() -> tuple[GazetteerPlace, ...]:
+def cleaned_germany() -> tuple[GazetteerPlace, ...]:
     records = list(german_records())
     alternates = [{a for a in r["alternatenames"] if a} for r in records]
     qualifiers = qualifier_counts(
@@ -274,7 +274,7 @@ def _by_feature_codes(records: list[dict[str, Any]], rule_flags: list[bool]) -> 
 
 def german_places(min_population: int) -> list[GazetteerPlace]:
     """Cleaned German towns with at least `min_population` people, biggest first."""
-    return [p for p in _cleaned_germany() if p.population >= min_population]
+    return [p for p in cleaned_germany() if p.population >= min_population]
 
 
 def _world_place(city: dict[str, Any]) -> GazetteerPlace:
@@ -329,7 +329,7 @@ def _german_index() -> _Block:
     raw_names = {c["geonameid"]: c["name"] for c in german_records()}
     german_keys: list[str] = []
     german_items: list[GazetteerPlace] = []
-    for place in _cleaned_germany():
+    for place in cleaned_germany():
         names = (place.name, place.name_en, raw_names.get(place.geonames_id, ""))
         keys = dict.fromkeys(k for n in names if n for k in (loose_fold(n), fold(n)))
         german_keys.extend(keys)
