@@ -22,7 +22,7 @@ from django.utils import timezone
 from cards.models import Deck
 from cards.sanitize import hidden_character, name_key
 from cards.snapshot import card_data
-from play.core import push, reads, registry
+from play.core import push, reads, registry, signals
 from play.core.engine import (
     GAMEOVER,
     Context,
@@ -214,6 +214,8 @@ def _finish_if_over(game: Game, edition: Edition) -> None:
     if game.status != Status.FINISHED and edition.result(game.state) is not None:
         game.status = Status.FINISHED
         game.finished_at = timezone.now()
+        # robust: a receiver's failure is logged; the move that ended the game stands.
+        transaction.on_commit(lambda: signals.game_over.send(sender=Game, game=game), robust=True)
 
 
 def _run_bots(

@@ -83,6 +83,13 @@ def summary(game: Game) -> dict[str, Any]:
     return keep_summary(game, game_report(game))
 
 
+def keep_summary_at_game_over(sender: type[Game], game: Game, **kwargs: Any) -> None:
+    """The core's ``game_over``: a class's game keeps its summary as it ends, so the class
+    report reads summaries only (a game without a class never appears in one)."""
+    if game.school_class_id is not None:
+        summary(game)
+
+
 def keep_summary(game: Game, report: dict[str, Any]) -> dict[str, Any]:
     """Keep a finished game's summary from its report just made (the teacher's "Review" after
     the game makes it, so the class page seldom has to read a game's state and log)."""

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from play.core import store
-from play.editions.numbers import edition as numbers_edition
+from play.editions.numbers import bots as numbers_bots
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -15,7 +15,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def test_a_two_player_game_with_a_computer_player_runs_to_its_end(
     browser, live_server, teacher, monkeypatch
 ):
-    monkeypatch.setattr(numbers_edition, "BOT_DELAY", 0)  # the computer answers at once
+    monkeypatch.setattr(numbers_bots, "BOT_DELAY", 0)  # the computer answers at once
     game = store.create_game(
         user=teacher, edition="numbers", seat_names=["Ada", "Robo"], bots=[1], language="en"
     )

@@ -12,6 +12,7 @@ from django.test import Client
 from cards.models import Deck
 from play.core import store
 from play.models import Class, Game, GameSummary, Mode
+from play.reports import build
 from tests.conftest import _user, api_client_for
 
 pytestmark = pytest.mark.django_db
@@ -114,6 +115,26 @@ def test_the_class_page_shows_its_games_chart_map_and_missed_places(teacher, sev
     assert ranked[0]["name"] in page
     response = host.post(f"/play/classes/{seven_b.pk}/practice/", {"size": "3"})
     assert response.status_code == 302 and response["Location"].startswith("/print/")
+
+
+def test_a_class_game_keeps_its_summary_as_it_ends_and_a_game_without_a_class_none(
+    teacher, seven_b, big_deck, django_capture_on_commit_callbacks
+):
+    games = {}
+    for school_class in (seven_b, None):
+        game = store.create_game(
+            user=teacher,
+            edition="germany",
+            deck=big_deck,
+            seat_names=["A", "B"],
+            school_class=school_class,
+        )
+        with django_capture_on_commit_callbacks(execute=True):
+            games[school_class] = store.make_move(game, None, "end", {}, teacher=True)
+    kept = GameSummary.objects.get()  # made by the end itself, before anyone opened a report
+    ended = Game.objects.get(pk=games[seven_b].pk)
+    assert kept.game_id == ended.pk and kept.version == ended.version
+    assert kept.data == build.summary(ended)
 
 
 def test_reviewing_a_finished_game_keeps_its_summary_for_the_class_page(teacher, big_deck):
