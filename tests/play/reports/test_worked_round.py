@@ -1,6 +1,7 @@
-"""The Germany report of the rule book's worked four-team round (tests/play/test_rules_germany):
-every one of its 12 tips with its team, place, row, right or wrong and points, and per team
-right and wrong by tip card. Pure: the edition's setup, moves and report, no database."""
+"""The Germany report of two worked four-team rounds (the rule tests' 2/9/2/4, and Red 6, Blue
+5, Green 3, Yellow 6): every one of their 12 tips with its team, place, row, right or wrong and
+points, and per team right and wrong by tip card. Pure: the edition's setup, moves and report,
+no database."""
 
 from __future__ import annotations
 
@@ -32,6 +33,23 @@ WORKED = [
     (10, 3, 1, "MOST", True, 1),
     (11, 0, 2, "M", False, 0),
 ]
+# A second round, checked by hand, whose totals are Red 6, Blue 5, Green 3, Yellow 6: Red
+# starts; Blue and then Yellow stack FEWEST under Blue's S on Passau (rows 2 and 3), Yellow's M
+# on Hamburg moves up a row when Green's wrong N above it goes.
+RED_6_BLUE_5 = [
+    (0, 0, 2, "N", True, 3),
+    (1, 1, 4, "S", True, 3),
+    (2, 2, 3, "W", True, 3),
+    (3, 3, 5, "O", True, 3),
+    (4, 0, 1, "MOST", True, 3),
+    (5, 1, 4, "FEWEST", True, 2),
+    (6, 2, 1, "N", False, 0),
+    (7, 3, 1, "M", True, 2),
+    (8, 0, 5, "S", False, 0),
+    (9, 1, 1, "O", False, 0),
+    (10, 2, 3, "MOST", False, 0),
+    (11, 3, 4, "FEWEST", True, 1),
+]
 NAMES = {pk: name for pk, name, *_ in CAST}
 
 
@@ -43,14 +61,15 @@ def _deck():
     ]  # fmt: skip
 
 
-def _played(reveal: bool = True) -> Played:
+def _played(reveal: bool = True, worked=WORKED, starting_team: int = 1) -> Played:
     edition = registry.get("germany")
-    options = clean_options(edition, {"starting_team": 1, "draw": "picked", "rounds": 1}, 4)
+    options = {"starting_team": starting_team, "draw": "picked", "rounds": 1}
+    options = clean_options(edition, options, 4)
     initial = edition.setup(options, _deck(), TEAMS, setup_rng(7))
     ref = {card["id"]: r for r, card in initial["cards"].items()}
     state = initial
     moves = [(None, "lay_out", {"places": [ref[pk] for pk, *_ in CAST]})]
-    moves += [(team, "tip", {"place": ref[pk], "tip": tip}) for _o, team, pk, tip, *_ in WORKED]
+    moves += [(team, "tip", {"place": ref[pk], "tip": tip}) for _o, team, pk, tip, *_ in worked]
     if reveal:
         moves.append((None, "reveal", {}))
     for number, (seat, name, args) in enumerate(moves, 1):
@@ -73,6 +92,26 @@ def test_it_reports_every_tip_of_the_worked_round_right_or_wrong():
     assert {t["name"]: t["points"] for t in report["teams"]} == {
         "Red": 2, "Blue": 9, "Green": 2, "Yellow": 4,
     }  # fmt: skip
+
+
+def test_a_round_of_red_6_blue_5_green_3_yellow_6_has_each_of_its_12_tips_right_or_wrong():
+    report = registry.get("germany").report(_played(worked=RED_6_BLUE_5, starting_team=0))
+    got = sorted(
+        (t["team"], t["place"], t["tip"], t["correct"], t["points"]) for t in report["tips"]
+    )
+    expected = sorted(
+        (TEAMS[team], NAMES[pk], tip, right, points)
+        for _o, team, pk, tip, right, points in RED_6_BLUE_5
+    )
+    assert got == expected and len(got) == 12
+    assert sum(t["correct"] for t in report["tips"]) == 8
+    assert {t["name"]: t["points"] for t in report["teams"]} == {
+        "Red": 6, "Blue": 5, "Green": 3, "Yellow": 6,
+    }  # fmt: skip
+    passau = [(t["team"], t["tip"], t["row"]) for t in report["tips"] if t["place"] == "Passau"]
+    assert sorted(passau, key=lambda t: t[2]) == [
+        ("Blue", "S", 1), ("Blue", "FEWEST", 2), ("Yellow", "FEWEST", 3),
+    ]  # fmt: skip
 
 
 def test_it_gives_the_row_each_tip_was_placed_in():
