@@ -143,3 +143,57 @@ def test_a_refusal_of_the_phones_own_move_is_read_at_once(browser, live_server, 
     )
     assert phone.get_attribute("#live-refusal", "aria-live") == "assertive"
     phone.context.close()
+
+
+def test_a_world_phone_takes_keeps_guesses_and_locks_in_by_keyboard_alone(
+    browser, live_server, teacher, world_deck
+):
+    """The World's whole turn on a phone: Take a card, keep it, then the guess pad (a board,
+    a column) and Lock in, by Tab and Enter only; the other two teams play as the computer
+    would, between the phone's steps."""
+    from play.core import registry
+
+    edition = registry.get("world")
+    game = new_game("world", teacher, {"world": world_deck})
+    store.make_move(Game.objects.get(pk=game.pk), None, "lay_out", {}, teacher=True)
+    phone = join_on_phone(browser, live_server, game.code, "Ada")
+    phone.wait_for_selector("#stage")
+    steps = {  # what the phone shows -> the control the keyboard reaches and uses
+        "button.take:not(.mirror *)": "(el) => el.matches('button.take')",
+        ".exchange-form:not(.mirror *)": "(el) => el.matches('.exchange-form button.primary')",
+        ".boards-step:not(.mirror *)": "(el) => el.matches('button.board-button')",
+        ".lock-form:not(.mirror *)": "(el) => el.matches('button.stone-button')",
+    }
+    done = []
+    for _step in range(20):
+        game = Game.objects.get(pk=game.pk)
+        for seat in (1, 2):  # Bo and Cy, whenever it is their move
+            move = edition.bot(game.state, seat)
+            if move is not None:
+                game = store.make_move(game, seat, move.move, dict(move.args))
+        phone.wait_for_function(
+            "(v) => Number(document.getElementById('stage').dataset.version) >= v",
+            arg=game.version,
+        )
+        shown = next((s for s in steps if phone.locator(s).count() and s not in done), None)
+        if shown is None:
+            continue
+        version = int(phone.get_attribute("#stage", "data-version"))
+        tab_to(phone, steps[shown])
+        phone.keyboard.press("Enter")
+        phone.wait_for_function(
+            "(v) => Number(document.getElementById('stage').dataset.version) > v", arg=version
+        )
+        done.append(shown)
+        if shown.startswith(".lock-form"):
+            break
+    assert len(done) == 4, done
+    assert_names(phone, [r'button "Lock in [^"]+"'])
+    tab_to(phone, "(el) => el.matches('button.lock-in')")
+    phone.keyboard.press("Enter")
+    phone.wait_for_function(
+        "(said) => document.getElementById('live-moves').textContent === said",
+        arg="Ada: locked in a guess.",
+    )
+    assert Game.objects.get(pk=game.pk).state["rounds"][-1]["guesses"][0]["locked"]
+    phone.context.close()
