@@ -40,7 +40,10 @@ def _game_mid_chain(teacher, steps: int = 20, level: str = "expert", language: s
     chain, total, used = _chain_of(state, steps)
     state["stock"] = [c for c in state["stock"] if c not in used]
     jokers = [c for c, card in state["cards"].items() if card[0] == JOKER]
-    hand = [c for c in state["hands"][0] if state["cards"][c][0] != JOKER][:4]
+    # Four cards of her own that are not in the chain (a dealt card may be one of its steps).
+    free = [c for c in [*state["hands"][0], *state["stock"]] if c not in used]
+    hand = [c for c in free if state["cards"][c][0] != JOKER][:4]
+    state["stock"] = [c for c in state["stock"] if c not in hand]
     joker = jokers[0]  # an expert game has a single joker, which Bo may hold: then swap it
     if joker in state["hands"][1]:
         swap = state["stock"].pop()
