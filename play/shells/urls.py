@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from play.shells import device, host
+from play.shells import device, host, solo
 from play.shells.api_urls import edition_urls
 
 app_name = "play"
@@ -12,6 +12,10 @@ urlpatterns = [
     path("new/", host.choose_game, name="new"),
     path("new/<slug:slug>/", host.new_game, name="new_game"),
     path("join/", device.join, name="join"),
+    path("homework/<str:code>/", solo.start, name="homework"),
+    path("homework/<str:code>/state/", solo.state, name="homework_state"),
+    path("homework/<str:code>/move/", solo.move, name="homework_move"),
+    path("homework/<str:code>/hurry/", solo.hurry, name="homework_hurry"),
     path("host/<str:code>/", host.host, name="host"),
     path("host/<str:code>/state/", host.host_state, name="host_state"),
     path("host/<str:code>/move/", host.move, name="host_move"),
