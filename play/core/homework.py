@@ -70,8 +70,8 @@ class Gone(RoundClosed):
     http_status = 410
 
 
-def _violation(code: str, message: str, **params: Any) -> RuleViolation:
-    error = RuleViolation(code, message)
+def _violation(error_code: str, message: str, **params: Any) -> RuleViolation:
+    error = RuleViolation(error_code, message)
     error.params = params
     return error
 
@@ -306,6 +306,9 @@ def start_attempt(assignment: Assignment, nickname: Any, device: str, address: s
             school_class=assignment.school_class,
             solo=True,
         )
+        # The pupil's seat is taken by this device: no other device can claim it by the game's
+        # join code.
+        game.teams.filter(index=0).update(device_joined=True)
         return Attempt.objects.create(
             assignment=assignment, nickname=name, device=device, game=game
         )
@@ -372,6 +375,17 @@ def remove(assignment: Assignment, nickname: str) -> int:
     return found
 
 
+def scored_at_deadline(attempt: Attempt) -> bool:
+    """Whether the attempt was ended by the deadline (scored as it stood), not by its rules."""
+    game = attempt.game
+    return bool(
+        game.finished_at is not None
+        and game.finished_at >= attempt.assignment.closes_at
+        and game.state is not None
+        and lifecycle.ended_by_teacher(game.state)
+    )
+
+
 def attempt_row(attempt: Attempt) -> dict[str, Any]:
     """One attempt as the results show it: the pupil's rank and points among the seats, and
     how long it took."""
@@ -382,13 +396,14 @@ def attempt_row(attempt: Attempt) -> dict[str, Any]:
     finished = game.finished_at
     return {
         "id": game.pk,
+        "code": game.code,
         "nickname": attempt.nickname,
         "started_at": attempt.created_at.isoformat(),
         "finished_at": finished.isoformat() if finished else None,
         "seconds": round((finished - attempt.created_at).total_seconds()) if finished else None,
         "over": game.is_finished,
         "won": bool(result) and 0 in result.get("winners", []) and not result.get("early"),
-        "early": bool((result or {}).get("early")),
+        "at_deadline": scored_at_deadline(attempt),
         "rank": mine[0],
         "points": mine[1],
         "seats": len(ranking) or attempt.assignment.bots + 1,

@@ -78,6 +78,7 @@ def solo_context(assignment: Assignment, attempt: Attempt, error: str = "") -> d
         context["again"] = left > 0 and assignment.is_open()
         context["attempts_left"] = left
         context["report_url"] = reverse("reports:homework", args=[code])
+        context["at_deadline"] = homework.scored_at_deadline(attempt)
     return context
 
 
