@@ -51,8 +51,8 @@ def _seat(attempt: Attempt) -> Team:
     return next(t for t in screens.seats_of(attempt.game) if t.index == 0)
 
 
-def _local_time(value) -> str:
-    return formats.date_format(timezone.localtime(value), "DATETIME_FORMAT")
+def _local_time(value, style: str = "DATETIME_FORMAT") -> str:
+    return formats.date_format(timezone.localtime(value), style)
 
 
 def solo_context(assignment: Assignment, attempt: Attempt, error: str = "") -> dict:
@@ -64,7 +64,8 @@ def solo_context(assignment: Assignment, attempt: Attempt, error: str = "") -> d
             "solo": True,
             "assignment": assignment,
             "attempt": attempt,
-            "closes_at": _local_time(assignment.closes_at),
+            # Short: it shares the phone's top bar with the nickname.
+            "closes_at": _local_time(assignment.closes_at, "SHORT_DATETIME_FORMAT"),
             "move_url": reverse("play:homework_move", args=[code]),
             "poll_url": reverse("play:homework_state", args=[code]),
             "hurry_url": reverse("play:homework_hurry", args=[code]),
