@@ -266,3 +266,12 @@ def test_the_class_report_counts_the_homework_and_only_the_pupil_s_answers(
     host.force_login(teacher)
     page = host.get(f"/play/classes/{seven_b.pk}/").content.decode()
     assert "Hausaufgabe" in page and made["code"] in page
+
+
+def test_before_it_opens_the_link_says_when(teacher):
+    opens = timezone.now() + dt.timedelta(hours=1)
+    made = make_assignment(teacher, "dice", opens_at=opens.isoformat())
+    _client, answer = start(made["code"])
+    assert answer.status_code == 409 and answer.json()["code"] == "not_open_yet"
+    page = Client().get(f"/play/homework/{made['code']}/").content.decode()
+    assert "Diese Hausaufgabe beginnt am" in page and 'name="nickname"' not in page
