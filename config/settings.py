@@ -237,6 +237,11 @@ PLAY_MOVES_PER_MINUTE = env_int("PLAY_MOVES_PER_MINUTE", 120, minimum=1)
 # New games: how many one teacher may start per hour, and how many may be open at once.
 PLAY_GAMES_PER_HOUR = env_int("PLAY_GAMES_PER_HOUR", 30, minimum=1)
 PLAY_OPEN_GAMES = env_int("PLAY_OPEN_GAMES", 30, minimum=1)
+# Homework: how many attempts one assignment takes in all, and how many new attempts one device
+# and one address (a whole school behind one NAT) may start per minute.
+PLAY_HOMEWORK_ATTEMPTS = env_int("PLAY_HOMEWORK_ATTEMPTS", 1000, minimum=1)
+PLAY_HOMEWORK_STARTS_PER_DEVICE = env_int("PLAY_HOMEWORK_STARTS_PER_DEVICE", 5, minimum=1)
+PLAY_HOMEWORK_STARTS_PER_ADDRESS = env_int("PLAY_HOMEWORK_STARTS_PER_ADDRESS", 300, minimum=1)
 # Games nobody touched for this many hours end; ended games are deleted after this many days.
 PLAY_IDLE_HOURS = env_int("PLAY_IDLE_HOURS", 24, minimum=1)
 PLAY_KEEP_DAYS = env_int("PLAY_KEEP_DAYS", 365, minimum=1)

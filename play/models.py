@@ -157,6 +157,9 @@ class Game(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # Played alone (a homework attempt): the computer also takes the teacher's steps (lay out,
+    # reveal, start the next game) at a pace a pupil can follow.
+    solo = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -265,3 +268,77 @@ class GameSummary(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game} v{self.version}"
+
+
+class Strength(models.TextChoices):
+    EASY = "easy", _("easy")
+    NORMAL = "normal", _("normal")
+    STRONG = "strong", _("strong")
+
+
+class Assignment(models.Model):
+    """Homework: a game a pupil plays alone against computer seats, by a short code and a link,
+    between ``opens_at`` and ``closes_at``. Its attempts feed the class report."""
+
+    # A registered edition's slug, as on ``Game``.
+    edition = models.CharField(_("edition"), max_length=20)
+    deck = models.ForeignKey(
+        Deck, on_delete=models.PROTECT, related_name="assignments", null=True, blank=True
+    )
+    options = models.JSONField(default=dict, blank=True)
+    school_class = models.ForeignKey(
+        Class,
+        on_delete=models.CASCADE,
+        related_name="assignments",
+        null=True,
+        blank=True,
+        verbose_name=_("class"),
+    )
+    # Unique among all assignments (a closed one's link must keep saying it is closed, not
+    # open someone else's homework); drawn from the join codes' alphabet.
+    code = models.CharField(_("code"), max_length=CODE_LENGTH, unique=True, default=new_code)
+    opens_at = models.DateTimeField(_("opens"))
+    closes_at = models.DateTimeField(_("closes"))
+    attempts = models.PositiveSmallIntegerField(_("attempts per pupil"), default=1)
+    bots = models.PositiveSmallIntegerField(_("computer opponents"), default=1)
+    strength = models.CharField(
+        _("strength"), max_length=10, choices=Strength.choices, default=Strength.NORMAL
+    )
+    # Words a nickname may not contain, beyond the built-in list (one per line).
+    blocklist = models.TextField(_("blocked words"), blank=True, default="")
+    language = models.CharField(max_length=2, default="de")
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="assignments"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        verbose_name = _("assignment")
+        verbose_name_plural = _("assignments")
+
+    def __str__(self) -> str:
+        return f"{self.edition} {self.code}"
+
+    def is_open(self, now=None) -> bool:
+        now = now or timezone.now()
+        return self.opens_at <= now < self.closes_at
+
+
+class Attempt(models.Model):
+    """One pupil's go at an assignment: a nickname, the device it was made on (its id from the
+    device cookie, never anything personal) and its game."""
+
+    assignment = models.ForeignKey(Assignment, on_delete=models.CASCADE, related_name="tries")
+    nickname = models.CharField(_("nickname"), max_length=20)
+    device = models.CharField(max_length=64, db_index=True)
+    game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="attempt")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["assignment_id", "created_at", "id"]
+        verbose_name = _("attempt")
+        verbose_name_plural = _("attempts")
+
+    def __str__(self) -> str:
+        return f"{self.assignment.code} {self.nickname}"

@@ -165,7 +165,10 @@ def check_move_rate(game_id: int, seat: int | None) -> None:
 def check_new_game(user: Any) -> None:
     """A teacher starts at most ``PLAY_GAMES_PER_HOUR`` games an hour (counted when started, so
     deleting games does not reset it) and has at most ``PLAY_OPEN_GAMES`` running."""
-    running = Game.objects.filter(created_by=user, status=Status.ACTIVE, archived=False).count()
+    # Homework attempts are the pupils', limited by their assignments: not counted here.
+    running = Game.objects.filter(
+        created_by=user, status=Status.ACTIVE, archived=False, solo=False
+    ).count()
     if running >= settings.PLAY_OPEN_GAMES:
         error = TurnConflict(
             "too_many_open_games",

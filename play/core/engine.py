@@ -296,6 +296,9 @@ class Edition:
       ``kind``, ``correct``, ``latitude``, ``longitude``) for the class's report, an optional
       ``map`` and whatever the edition's report page shows. Pure, and like ``view`` it holds
       only what has been revealed.
+    - ``bot_strength``: the options that make its computer players ``easy``, ``normal`` or
+      ``strong`` (a homework assignment's setting); an edition whose computer players have one
+      strength leaves it empty.
     """
 
     slug: str
@@ -321,6 +324,7 @@ class Edition:
     devices_only: bool = False
     secret_seats: bool = False
     report: Callable[[Any], dict[str, Any]] | None = None
+    bot_strength: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if END in self.moves:

@@ -15,10 +15,16 @@ def expire_games() -> tuple[int, int]:
     """End games idle for ``PLAY_IDLE_HOURS`` and delete those ended ``PLAY_KEEP_DAYS`` ago.
 
     Returns (ended, deleted). Ending one stops its join code and its devices' tokens working.
+    A homework attempt is left running until its assignment's deadline.
     """
     now = timezone.now()
     idle = Game.objects.filter(
         status=Status.ACTIVE, active_at__lt=now - timedelta(hours=settings.PLAY_IDLE_HOURS)
+    ).exclude(
+        # A homework attempt waits for its pupil until the deadline (then it is scored as it
+        # stands by play.core.homework), however long the pupil is away.
+        solo=True,
+        attempt__assignment__closes_at__gt=now,
     )
     ended = idle.update(status=Status.FINISHED, finished_at=now)
     old = now - timedelta(days=settings.PLAY_KEEP_DAYS)

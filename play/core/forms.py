@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from cards.models import Deck
 from play.core.engine import Edition as EngineEdition
 from play.core.engine import Option
-from play.models import Class, Mode
+from play.models import Class, Mode, Strength
 
 
 def engine_game_form(edition: EngineEdition) -> type[forms.Form]:
@@ -139,3 +139,49 @@ def _option_field(option: Option) -> forms.Field:
     if isinstance(option.default, int):
         return forms.IntegerField(min_value=option.min, max_value=option.max, **common)
     return forms.ChoiceField(choices=option.choices, **common)
+
+
+def assignment_form(edition: EngineEdition, low: int, high: int) -> type[forms.Form]:
+    """The form of a homework assignment in an edition: its deck, class, times (in the school's
+    time zone), attempts, computer opponents (``low`` to ``high``) and the game's options. An
+    option that names a seat is left out: the pupil always has the first seat."""
+    local = forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")
+    fields: dict[str, forms.Field] = {}
+    if edition.deck_editions:
+        fields["deck"] = forms.ModelChoiceField(
+            label=_("Deck"),
+            queryset=Deck.objects.filter(edition__in=edition.deck_editions),
+            empty_label=None,
+        )
+    fields["school_class"] = forms.ModelChoiceField(
+        label=_("Class"), queryset=Class.objects.none(), required=False, empty_label=_("no class")
+    )
+    fields["opens_at"] = forms.DateTimeField(label=_("Opens"), required=False, widget=local)
+    fields["closes_at"] = forms.DateTimeField(label=_("Deadline"), widget=local)
+    fields["attempts"] = forms.IntegerField(
+        label=_("Attempts per pupil"), min_value=1, max_value=10, initial=1
+    )
+    fields["bots"] = forms.IntegerField(
+        label=_("Computer opponents"), min_value=low, max_value=high, initial=low
+    )
+    fields["strength"] = forms.ChoiceField(
+        label=_("Strength of the computer"),
+        choices=Strength.choices,
+        initial=Strength.NORMAL,
+        help_text="" if edition.bot_strength else _("This game's computer has one strength."),
+    )
+    fields["blocklist"] = forms.CharField(
+        label=_("More words no nickname may contain (one per line)"),
+        required=False,
+        max_length=2000,
+        widget=forms.Textarea(attrs={"rows": 3}),
+    )
+    shown = [o for o in edition.options if not is_seat_option(o)]
+    for option in shown:
+        fields[f"option_{option.name}"] = _option_field(option)
+
+    def options(self) -> dict:
+        return {o.name: self.cleaned_data[f"option_{o.name}"] for o in shown}
+
+    attrs = {**fields, "options": options}
+    return type(f"{edition.slug.title()}AssignmentForm", (forms.Form,), attrs)

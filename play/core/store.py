@@ -128,9 +128,11 @@ def create_game(
     mode: str = Mode.DEVICES,
     language: str = "de",
     school_class: Any = None,
+    solo: bool = False,
 ) -> Game:
     """Set up a game of a registered edition (for ``school_class``, a ``Class``, if given);
-    raises ``RuleViolation`` for bad settings."""
+    raises ``RuleViolation`` for bad settings. ``solo``: one pupil against computer seats,
+    the computer taking the teacher's steps too."""
     spec = registry.get(edition) if isinstance(edition, str) else None
     if spec is None:
         raise RuleViolation("unknown_edition", f"Unknown edition {edition!r}.")
@@ -171,6 +173,7 @@ def create_game(
                     options=cleaned,
                     language=language,
                     school_class=school_class,
+                    solo=solo,
                 )
                 game.created_by = user if getattr(user, "is_authenticated", False) else None
                 state = as_json(spec.setup(cleaned, cards, names, setup_rng(game.seed)))
@@ -226,7 +229,7 @@ def _run_bots(
     if edition.bot is None:
         return
     bot_seats = [t.index for t in (game.teams.all() if teams is None else teams) if t.is_bot]
-    if not bot_seats:
+    if not bot_seats and not game.solo:
         return
     for _step in range(MAX_BOT_MOVES):
         if edition.result(game.state) is not None:
@@ -241,12 +244,34 @@ def _run_bots(
                 due = (seat, move)
                 break
             game.bot_due_at = min(game.bot_due_at or ready_at, ready_at)
+        if due is None and game.bot_due_at is None and game.solo:
+            due = _table_step(game, edition, now)
         if due is None:
             return
         game.bot_due_at = None
         seat, move = due
-        _apply(game, edition, seat, move.move, dict(move.args), by_bot=True)
+        table = seat is None  # the teacher's step, taken by the computer in a solo game
+        _apply(game, edition, seat, move.move, dict(move.args), by_bot=True, by_teacher=table)
         _finish_if_over(game, edition)
+
+
+# In a game played alone the computer takes the teacher's steps too; it waits this long before
+# each (a revealed round stays on the screen long enough to read), unless the pupil hurries it.
+SOLO_TABLE_PAUSE = 3.0
+
+
+def _table_step(game: Game, edition: Edition, now: float | None) -> tuple[None, Any] | None:
+    """The teacher's next step in a solo game if it is due (else its time in ``bot_due_at``)."""
+    if edition.teacher_bot is None:
+        return None
+    move = edition.teacher_bot(game.state)
+    if move is None:
+        return None
+    ready_at = _last_move_time(game) + max(move.delay, SOLO_TABLE_PAUSE)
+    if ready_at <= (now if now is not None else time.time()):
+        return None, move
+    game.bot_due_at = ready_at
+    return None
 
 
 def _last_move_time(game: Game) -> float:
@@ -384,6 +409,19 @@ def run_due_bots(game: Game) -> Game:
             return locked
         edition = edition_of(locked)
         _run_bots(locked, edition)
+        _finish_if_over(locked, edition)
+        _save(locked)
+    return locked
+
+
+def hurry(game: Game) -> Game:
+    """Make the computer's next move now (a pupil playing alone who does not want to wait)."""
+    with locked_game(game.pk) as locked:
+        if locked.bot_due_at is None:
+            locked.unchanged = True
+            return locked
+        edition = edition_of(locked)
+        _run_bots(locked, edition, now=locked.bot_due_at)
         _finish_if_over(locked, edition)
         _save(locked)
     return locked

@@ -94,11 +94,18 @@ def keep_summary(game: Game, report: dict[str, Any]) -> dict[str, Any]:
     """Keep a finished game's summary from its report just made (the teacher's "Review" after
     the game makes it, so the class page seldom has to read a game's state and log)."""
     drawn = report.get("map") or {}
+    answers = report.get("answers", [])
+    share_right = report["share_right"]
+    if game.solo:
+        # Homework: the class's answers are the pupil's (seat 0), not the computer players'.
+        answers = [a for a in answers if a.get("seat") == 0]
+        share_right = _share(answers)
     data = {
         "teams": report["teams"],
-        "answers": report.get("answers", []),
-        "share_right": report["share_right"],
+        "answers": answers,
+        "share_right": share_right,
         "map": {"kind": drawn.get("kind"), "grid": drawn.get("grid")},
+        "homework": game.solo,
     }
     if is_over(game):
         GameSummary.objects.update_or_create(
@@ -139,6 +146,7 @@ def class_report(school_class: Class) -> dict[str, Any]:
                 "winners": winners,
                 "asked": len(data["answers"]),
                 "share_right": data["share_right"],
+                "homework": bool(data.get("homework")),
             }
         )
         for answer in data["answers"]:
@@ -152,6 +160,7 @@ def class_report(school_class: Class) -> dict[str, Any]:
                     "deck": game.deck.slug if game.deck_id else None,
                     "asked": 0,
                     "missed": 0,
+                    "homework_missed": 0,  # of them in homework attempts
                     "last_asked": None,
                     "latitude": answer.get("latitude"),
                     "longitude": answer.get("longitude"),
@@ -159,6 +168,7 @@ def class_report(school_class: Class) -> dict[str, Any]:
             )
             entry["asked"] += 1
             entry["missed"] += not answer["correct"]
+            entry["homework_missed"] += bool(data.get("homework")) and not answer["correct"]
             entry["last_asked"] = rows[-1]["date"]
             kinds[answer["kind"]][0 if answer["correct"] else 1] += 1
     # The class's misses go on the map of its latest game that has one.

@@ -15,6 +15,7 @@ urlpatterns = [
     re_path(rf"^classes/{ID}/practice/$", views.class_practice, name="class_practice"),
     re_path(rf"^classes/{ID}/report\.(?P<kind>csv|xlsx)$", views.class_export, name="class_export"),
     path("report/<str:code>/", views.game_page, name="game"),
+    path("homework/<str:code>/report/", views.homework_page, name="homework"),
     re_path(
         r"^report/(?P<code>[A-Za-z0-9]{1,16})/report\.(?P<kind>csv|xlsx)$",
         views.game_export,

@@ -22,7 +22,7 @@ from play.core.access import can_manage
 from play.core.classes import class_for, classes_of, clean_class_fields
 from play.core.errors import RuleViolation
 from play.core.presentation import error_text
-from play.models import Class, Game
+from play.models import Assignment, Class, Game
 from play.reports import build, drawing, exports, practice
 
 # What an answer was about, as the class page names it: a Germany tip card, or how many of a
@@ -177,7 +177,29 @@ def class_practice(request: HttpRequest, class_id: str) -> HttpResponse:
 @require_GET
 def game_page(request: HttpRequest, code: str) -> HttpResponse:
     """The report at projector size: the class discussion after the game."""
-    game = report_game(request, code)
+    return _game_page(request, report_game(request, code))
+
+
+@require_GET
+def homework_page(request: HttpRequest, code: str) -> HttpResponse:
+    """A pupil's report of their latest finished homework attempt (the device's, by its
+    cookie): their own game, every card of it revealed by then, with its map of the places."""
+    assignment = Assignment.objects.filter(code=code.upper()[:16]).first()
+    if assignment is None:
+        raise Http404
+    attempt = (
+        assignment.tries.filter(device=access.device_id(request), game__status="finished")
+        .select_related("game", "game__deck", "game__school_class")
+        .order_by("-created_at", "-id")
+        .first()
+    )
+    if attempt is None:
+        return redirect("play:homework", assignment.code)
+    with translation.override(attempt.game.language):
+        return _game_page(request, attempt.game, pupil=assignment)
+
+
+def _game_page(request: HttpRequest, game: Game, pupil: Assignment | None = None) -> HttpResponse:
     report = build.game_report(game)
     build.keep_summary(game, report)
     edition = registry.get(game.edition)
@@ -189,6 +211,7 @@ def game_page(request: HttpRequest, code: str) -> HttpResponse:
         "report": report,
         "fragment": _fragment(game.edition),
         "ranking": sorted(report["teams"], key=lambda t: -t["points"]),
+        "pupil": pupil,
     }
     title = _("Map of the game's places")
     if drawn.get("kind") == "grid" and drawn.get("places"):

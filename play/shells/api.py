@@ -29,7 +29,7 @@ from rest_framework.response import Response
 
 from cards.models import Deck
 from cards.roles import can_run_games
-from play.core import access, classes, movelog, registry, store
+from play.core import access, classes, homework, movelog, registry, store
 from play.core.access import can_manage, cookie_name, team_for_token
 from play.core.engine import RuleViolation, Viewer
 from play.models import Game, Mode, Team
@@ -219,6 +219,8 @@ def game_detail(request: Request, game_id: int) -> Response:
         if seat is None:
             raise PermissionDenied("Join the game as a team or log in as its teacher.")
         viewer = Viewer.of_seat(seat.index)
+    if game.solo:  # a homework attempt past its deadline is scored as it stands
+        game = homework.finish_if_overdue(game)
     body = game_body(store.run_due_bots(game), viewer)
     earlier = registry.detail_fields(game.edition)
     if earlier is not None:  # fields an edition's older clients read
@@ -252,6 +254,8 @@ def moves(request: Request, game_id: int) -> Response:
         if data.get("seat") not in (None, me.index):
             raise PermissionDenied("A device may only move for its own seat.")
         seat, viewer = me.index, Viewer.of_seat(me.index)
+    if (closed := homework_closed(game)) is not None:
+        return closed
     try:
         stored_key = store.move_key(access.idempotency_key(request), seat, teacher)
         answer_key = f"play:answer:{game.pk}:{stored_key}"
@@ -275,6 +279,18 @@ def moves(request: Request, game_id: int) -> Response:
     if stored_key and not game.repeated:
         cache.set(answer_key, body, ANSWER_SECONDS)
     return private(Response(body, status=status.HTTP_201_CREATED))
+
+
+def homework_closed(game: Game) -> Response | None:
+    """410 for a move in a homework attempt after its deadline (the attempt is then scored as
+    it stood at the deadline), else None. Other games: no look-up at all."""
+    if not game.solo or game.is_finished:
+        return None
+    if not homework.finish_if_overdue(game).is_finished:
+        return None
+    error = homework.Gone("closed", "This homework is closed: its deadline has passed.")
+    body = {"code": error.code, "detail": homework.message(error)}
+    return private(Response(body, status=error.http_status))
 
 
 @extend_schema(

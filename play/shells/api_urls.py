@@ -6,7 +6,7 @@ from django.apps import apps
 from django.urls import include, path, register_converter
 
 from play.core import registry
-from play.shells import api
+from play.shells import api, homework_api
 
 
 class DatabaseId:
@@ -41,6 +41,20 @@ urlpatterns = [
     path("games/<id:game_id>/moves/", api.moves, name="game-moves"),
     path("games/<id:game_id>/undo/", api.undo, name="game-undo"),
     path("games/<id:game_id>/log/", api.log, name="game-log"),
+    path("games/<id:game_id>/hurry/", homework_api.hurry, name="game-hurry"),
+    path("assignments/", homework_api.assignments, name="assignment-list"),
+    path("assignments/<id:assignment_id>/", homework_api.assignment_detail, name="assignment"),
+    path(
+        "assignments/<id:assignment_id>/results/",
+        homework_api.results,
+        name="assignment-results",
+    ),
+    path(
+        "assignments/<id:assignment_id>/nicknames/",
+        homework_api.nicknames,
+        name="assignment-nicknames",
+    ),
+    path("assignments/<str:code>/attempts/", homework_api.attempts, name="assignment-attempts"),
     # The editions' older endpoints, one route per name (the URLs are loaded after every app's
     # ``ready()`` has registered its handlers).
     *(

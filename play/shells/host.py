@@ -47,6 +47,7 @@ def index(request: HttpRequest) -> HttpResponse:
         raise PermissionDenied
     expire_games()  # cheap, and keeps the list to games that can still be played
     listed = Game.objects.select_related("deck", "school_class").prefetch_related("teams")
+    listed = listed.filter(solo=False)  # homework attempts are listed with their assignment
     if not request.user.is_superuser:
         listed = listed.filter(created_by=request.user)
     show_archived = request.GET.get("archived") == "1"

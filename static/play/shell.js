@@ -370,15 +370,20 @@
 // The table on a phone stays open (or closed) across the stage's redraws, as the pupil left it.
 (function () {
   "use strict";
-  var KEY = "spoton-mirror";
+  // The solo shell's table (data-mirror="solo") opens by default and is kept apart.
+  function key(mirror) {
+    return "spoton-mirror" + (mirror.dataset.mirror ? ":" + mirror.dataset.mirror : "");
+  }
   document.addEventListener("toggle", function (event) {
     if (event.target.matches && event.target.matches("[data-mirror]")) {
-      window.localStorage.setItem(KEY, event.target.open ? "1" : "0");
+      window.localStorage.setItem(key(event.target), event.target.open ? "1" : "0");
     }
   }, true);
   function restore() {
     var mirror = document.querySelector("[data-mirror]");
-    if (mirror && window.localStorage.getItem(KEY) === "1" && !mirror.open) mirror.open = true;
+    if (!mirror) return;
+    var kept = window.localStorage.getItem(key(mirror));
+    if (kept !== null && mirror.open !== (kept === "1")) mirror.open = kept === "1";
   }
   document.addEventListener("htmx:afterSwap", restore);
   document.addEventListener("spoton:stage", restore);

@@ -76,6 +76,11 @@ EDITION = Edition(
     on_end=rules.close_turn,
     view=view.view,
     result=rules.result,
+    bot_strength={
+        "easy": {"bot": "random"},
+        "normal": {"bot": "cautious"},
+        "strong": {"bot": "strong"},
+    },
     options=(
         Option(
             "mix",

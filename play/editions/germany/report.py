@@ -35,6 +35,7 @@ def report(played: Played) -> dict[str, Any]:
                     {
                         "round": rnd["number"],
                         "team": names[team],
+                        "seat": team,
                         "place": card["name"],
                         "tip": value,
                         # The row the team placed it in (a right tip may score from a higher
@@ -75,6 +76,7 @@ def report(played: Played) -> dict[str, Any]:
                 "place": t["place"],
                 "place_id": t["place_id"],
                 "kind": t["tip"],
+                "seat": t["seat"],
                 "correct": t["correct"],
                 "latitude": t["latitude"],
                 "longitude": t["longitude"],

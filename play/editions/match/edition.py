@@ -141,6 +141,8 @@ EDITION = Edition(
     check_options=moves.check_options,
     bot=bot,
     teacher_bot=teacher_bot,
+    # A slower computer team leaves a pupil more time to find the symbol.
+    bot_strength={"easy": {"reaction": 9}, "normal": {"reaction": 5}, "strong": {"reaction": 3}},
     rows=rows,
     description=_(
         "Teams race to spot the one symbol two round cards share: five island games to 10 points."

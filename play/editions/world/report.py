@@ -23,6 +23,7 @@ def report(played: Played) -> dict[str, Any]:
                 {
                     "round": rnd["number"],
                     "team": names[ev["team"]],
+                    "seat": ev["team"],
                     "place": card["name"],
                     "guess": ev["guess"] or "",
                     "stones": ev["stones"],
@@ -48,6 +49,7 @@ def report(played: Played) -> dict[str, Any]:
                 # A guess with fewer stones is wrong at its last one: the kind names how far
                 # the team dared to go.
                 "kind": STONE_KINDS[max(g["stones"], 1) - 1],
+                "seat": g["seat"],
                 "correct": g["correct"],
                 "latitude": g["latitude"],
                 "longitude": g["longitude"],
