@@ -5,7 +5,8 @@ message over its WebSocket (``play/shells/sockets.py``). This plays a game of ea
 its computer players (the load bench's sizes: Germany 4 teams on 60 places, World 6 teams on
 240, Match two pairs on the island deck, Numbers 4 players, Dice 4 players), all on devices, and
 after every move builds each screen's message exactly as its socket would, the screen having
-seen every message before (``screens.socket_stage`` and ``screens.StageParts``). It prints per
+seen every message before (``screens.socket_stage``, the parts it was sent kept:
+``play.core.parts``). It prints per
 edition the median and p95 bytes of a message as sent by the server (``raw``) and as they cross
 the network with permessage-deflate, which uvicorn negotiates with every browser (one
 compressor per socket keeping its window of 4 KB from message to message, as uvicorn's default
@@ -160,14 +161,15 @@ class Socket:
         self.screens, self.code, self.request, self.host = screens, code, request, host
         self.shown = 0
         self.wire = Wire()
+        self.parts = screens.parts.Sent()
 
     def receive(self) -> tuple[int, int] | None:
         """The bytes of the message the screen gets now (raw, on the wire), or None."""
         stage = self.screens.socket_stage(self.request, self.code, self.host, self.shown)
-        if stage is None or not stage[1]:
+        if stage is None or stage[1] is None:
             return None
         self.shown = stage[0]
-        text = stage[1]
+        text = stage[1].message(self.parts)
         return len(text.encode()), self.wire.size(text)
 
 

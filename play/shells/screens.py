@@ -9,6 +9,7 @@ import functools
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
@@ -19,7 +20,7 @@ from django.template.loader import get_template, render_to_string
 from django.utils import translation
 from django.utils.cache import patch_cache_control
 
-from play.core import access, reads, store
+from play.core import access, parts, reads, store
 from play.core.engine import Screen, Viewer
 from play.core.presentation import game_url, push_url, qr_svg
 from play.models import Game, Mode, Team
@@ -250,12 +251,33 @@ _drawn = OncePerKey(2048)
 _heard = OncePerKey(128)
 
 
-def _stage_html(key: tuple, game: Game, context: Callable[[], dict[str, Any]]) -> str:
-    def draw() -> str:
+def _stage_parts(key: tuple, game: Game, context: Callable[[], dict[str, Any]]) -> list:
+    """The stage drawn once per key, as its plain HTML and parts (``play.core.parts``)."""
+
+    def draw() -> list:
         with translation.override(game.language):
-            return render_to_string("play/_stage.html", {**context(), "csrf_token": CSRF_STAND_IN})
+            made = {**context(), "csrf_token": CSRF_STAND_IN}
+            return parts.parse(render_to_string("play/_stage.html", made))
 
     return _drawn.get(key, draw)
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """A socket's stage: drawn once for every screen of its view, and its own CSRF token."""
+
+    pieces: list
+    token: str
+
+    def message(self, sent: parts.Sent) -> str:
+        """What the socket sends, the parts it sent with its last stage as references."""
+        return sent.message(self.pieces, lambda html: html.replace(CSRF_STAND_IN, self.token))
+
+    def html(self) -> str:
+        """The whole stage, as a poll would answer it."""
+        return parts.Sent().message(
+            self.pieces, lambda html: html.replace(CSRF_STAND_IN, self.token)
+        )
 
 
 def _game_with_seats(code: str, heard: int) -> tuple[Game, tuple[Team, ...]] | None:
@@ -339,7 +361,9 @@ def socket_game(request: HttpRequest, code: str, host: bool) -> tuple[int, int] 
     return None if game is None else (game.pk, game.version)
 
 
-Stage = tuple[int, str, float | None]  # version, HTML, when a computer move falls due
+# The version, the stage (None: the screen shows this version already), when a computer move
+# falls due.
+Stage = tuple[int, Drawn | None, float | None]
 
 
 def socket_stage(
@@ -347,7 +371,7 @@ def socket_stage(
 ) -> Stage | None:
     """A socket's stage as it is now (at least as of version ``heard``, the newest it was told
     of; 0: look it up), or None when its screen may no longer watch (kicked, logged out). No
-    HTML ("") while the game is no newer than version ``shown``, the one the screen has: a
+    stage (None) while the game is no newer than version ``shown``, the one the screen has: a
     socket opened by a page just drawn, or told of a change it has already drawn, sends
     nothing, so it draws nothing either."""
     if host:
@@ -355,21 +379,21 @@ def socket_stage(
         if game is None:
             return None
         if game.version <= shown:
-            return game.version, "", game.bot_due_at
+            return game.version, None, game.bot_due_at
         key = (game.pk, game.version, "projector", request.get_host())
-        html = _stage_html(key, game, lambda: projector_context(request, game))
+        pieces = _stage_parts(key, game, lambda: projector_context(request, game))
     else:
         found = _socket_seat(request, code, heard)
         if found is None:
             return None
         game, seat = found
         if game.version <= shown:
-            return game.version, "", game.bot_due_at
+            return game.version, None, game.bot_due_at
         key = (game.pk, game.version, seat.index)
-        html = _stage_html(key, game, lambda: device_context(game, seat))
+        pieces = _stage_parts(key, game, lambda: device_context(game, seat))
     # No CSRF cookie, no token: an empty field lets Django read the header htmx sends.
     token = csrf.get_token(request) if "CSRF_COOKIE" in request.META else ""
-    return game.version, html.replace(CSRF_STAND_IN, token), game.bot_due_at
+    return game.version, Drawn(pieces, token), game.bot_due_at
 
 
 def socket_stages(

@@ -25,7 +25,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.http import HttpRequest
 
-from play.core import push
+from play.core import parts, push
 from play.core.engine import is_digits
 from play.shells import screens
 
@@ -34,6 +34,7 @@ log = logging.getLogger(__name__)
 # Close codes the page's script knows: the screen should ask by a poll where it belongs now
 # (htmx's extension does not reconnect after these).
 GONE = 4001
+FORGET = "forget"
 CSRF_SECRET = re.compile(r"[a-zA-Z0-9]{32}")
 
 
@@ -158,6 +159,8 @@ class StageSocket(AsyncWebsocketConsumer):
     room: Room | None = None
 
     async def connect(self) -> None:
+        # The parts of the last stage sent: the next sends them as references (play.core.parts).
+        self.sent_parts = parts.Sent()
         self.code = str(self.scope["url_route"]["kwargs"]["code"]).upper()[:16]
         self.request = socket_request(self.scope)
         seen = parse_qs(self.scope.get("query_string", b"").decode()).get("v", ["0"])[0]
@@ -182,7 +185,11 @@ class StageSocket(AsyncWebsocketConsumer):
             self.room = None
 
     async def receive(self, text_data=None, bytes_data=None) -> None:
-        """Screens only listen; moves go over HTTP, where their answers and errors are."""
+        """Screens only listen; moves go over HTTP, where their answers and errors are. A page
+        that lacks a part it was sent (it polled the whole stage instead) says ``forget``: the
+        next stage is sent whole."""
+        if text_data == FORGET:
+            self.sent_parts = parts.Sent()
 
     async def show(self, stage: screens.Stage | Exception | None) -> None:
         """Send a stage drawn for this screen, or close it: no longer allowed to watch (None),
@@ -196,9 +203,9 @@ class StageSocket(AsyncWebsocketConsumer):
                 self.room.leave(self)  # hears of no more changes while it closes
                 self.room = None
                 await self.close(code=GONE if stage is None else 1011)
-            elif stage[0] > self.sent:
+            elif stage[0] > self.sent and stage[1] is not None:
                 self.sent = stage[0]
-                await self.send(text_data=stage[1])
+                await self.send(text_data=stage[1].message(self.sent_parts))
         except OSError:  # the server's ClientDisconnected: the screen left while it was drawn
             return
 

@@ -1,4 +1,5 @@
-"""Small helpers for edition fragments: look up a seat by its index, break long names well."""
+"""Small helpers for edition fragments: look up a seat by its index, break long names well, mark
+the parts of a stage."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from typing import Any
 from django import template
 
 from cards import hyphenation
+from play.core import parts
 from play.core.presentation import game_url as _game_url
 
 register = template.Library()
@@ -39,3 +41,20 @@ def soft_hyphens(text: Any, language: str = "de") -> str:
     """``{{ place.name|soft_hyphens }}``: long words with soft hyphens between their syllables,
     as printed cards have them (``cards.hyphenation``)."""
     return hyphenation.soft_hyphens(str(text), language)
+
+
+class PartNode(template.Node):
+    def __init__(self, nodelist: template.NodeList) -> None:
+        self.nodelist = nodelist
+
+    def render(self, context: template.Context) -> str:
+        return parts.mark(self.nodelist.render(context))
+
+
+@register.tag
+def part(parser: template.base.Parser, token: template.base.Token) -> PartNode:
+    """``{% part %}…{% endpart %}``: a piece of a stage that a socket sends again only when it
+    changed (``play.core.parts``). Around whole elements, never inside an attribute."""
+    nodelist = parser.parse(("endpart",))
+    parser.delete_first_token()
+    return PartNode(nodelist)
