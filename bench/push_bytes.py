@@ -2,9 +2,8 @@
 
 Every change of a game sends each of its screens (the projector and every seat's phone) one
 message over its WebSocket (``play/shells/sockets.py``). This plays a game of each edition with
-its computer players (the load bench's sizes: Germany 4 teams on 60 places, World 6 teams on
-240, Match two pairs on the island deck, Numbers 4 players, Dice 4 players), all on devices, and
-after every move builds each screen's message exactly as its socket would, the screen having
+its computer players (bench/_editions.py: the load bench's sizes, all on devices), and after
+every move builds each screen's message exactly as its socket would, the screen having
 seen every message before (``screens.socket_stage``, the parts it was sent kept:
 ``play.core.parts``). It prints per
 edition the median and p95 bytes of a message as sent by the server (``raw``) and as they cross
@@ -18,10 +17,8 @@ Usage: ``python bench/push_bytes.py [--moves 60]``. In one process on a fresh SQ
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
 import sys
-import tempfile
 import zlib
 from pathlib import Path
 
@@ -52,92 +49,26 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--moves", type=int, default=60, help="moves played per edition")
     args = parser.parse_args()
-    tmp = tempfile.mkdtemp(prefix="push-bytes-")
-    os.environ.update(
-        DATABASE_URL=f"sqlite:///{tmp}/db.sqlite3",
-        CACHE_DIR=f"{tmp}/cache",
-        DJANGO_SETTINGS_MODULE="config.settings",
-        PLAY_PUSH="false",
-        ALLOWED_HOSTS="localhost",
-    )
-    sys.path.insert(0, str(ROOT))
     sys.path.insert(0, str(ROOT / "bench"))
-    import django
+    from _editions import EDITIONS, Table, play_one, start_django
 
-    django.setup()
-    from django.core.management import call_command
-
-    call_command("migrate", verbosity=0)
-    from _play_world import WORLD_SPOTS
-    from django.contrib.auth.models import User
-    from django.contrib.sessions.backends.db import SessionStore
-    from django.test import Client, RequestFactory
-
-    from cards.models import Deck, DeckCard, Edition, Place
-    from play.core import store
-    from play.core.access import team_cookie_name
-    from play.core.errors import RuleViolation
-    from play.editions.match import moves as match_moves
+    start_django("push-bytes-")
     from play.models import Game
     from play.shells import screens
 
-    try:
-        match_moves.island_deck()
-    except RuleViolation:  # no island deck in this checkout: the tests' plane stands in
-        from play.editions.match.deck import deck_data
-        from tests.play.match.helpers import island_cards
-
-        match_moves.island_deck = lambda: deck_data(island_cards())
-
-    teacher = User.objects.create_superuser("bench", password="bench-pw")
-    client = Client()
-    client.force_login(teacher)
-    session = SessionStore(client.cookies["sessionid"].value)
-    germany = Deck.objects.create(slug="bench", name="Bench", edition=Edition.GERMANY)
-    world = Deck.objects.create(slug="bench-world", name="Bench World", edition=Edition.WORLD)
-    for i in range(60):
-        place = Place.objects.create(
-            name=f"Ort {i}", country="DE", state="Land", population=1000 + 37 * i,
-            latitude=47.6 + (i * 0.37) % 6.8, longitude=6.3 + (i * 0.71) % 8.4,
-        )  # fmt: skip
-        DeckCard.objects.create(deck=germany, place=place)
-    for i in range(240):
-        country, lat, lon = WORLD_SPOTS[i % len(WORLD_SPOTS)]
-        place = Place.objects.create(
-            name=f"Place {i}", country=country, population=1000 + i,
-            latitude=lat + (i % 7) * 0.3, longitude=lon + (i % 5) * 0.3,
-        )  # fmt: skip
-        colour = ("yellow", "orange", "green")[i % 3]
-        DeckCard.objects.create(deck=world, place=place, colour=colour)
-
-    four = ["A", "B", "C", "D"]
-    games = {
-        "germany": dict(deck=germany, seat_names=four),
-        "world": dict(deck=world, seat_names=["A", "B", "C", "D", "E", "F"]),
-        "match": dict(seat_names=["A1", "A2", "B1", "B2"], options={"layout": "2-2"}),
-        "numbers": dict(seat_names=four),
-        "dice": dict(seat_names=["A", "B"]),
-    }
-    factory = RequestFactory()
+    table = Table()
     print(f"bytes of a pushed message per screen ({args.moves} moves per edition, every screen)")
     print(f"  {'game':8s} {'messages':>8s} {'raw p50':>9s} {'raw p95':>9s} {'wire p50':>9s} "
           f"{'wire p95':>9s}")  # fmt: skip
-    for edition, made in games.items():
-        game = store.create_game(user=teacher, edition=edition, mode="devices", **made)
-        spec = store.edition_of(game)
-        host = factory.get("/", HTTP_HOST="localhost")
-        host.user, host.session = teacher, session
-        sockets = [Socket(screens, game.code, host, True)]
-        for team in game.teams.order_by("index"):
-            device = factory.get("/", HTTP_HOST="localhost")
-            device.COOKIES[team_cookie_name(game.code)] = team.token
-            sockets.append(Socket(screens, game.code, device, False))
+    for edition in EDITIONS:
+        game = table.game(edition)
+        sockets = [Socket(screens, game.code, r, host) for _, r, host in table.screens(game)]
         for socket in sockets:  # the first message after a page load: not counted
             socket.receive()
         raw: list[int] = []
         wire: list[int] = []
         for _ in range(args.moves):
-            if not _play_one(store, spec, Game.objects.get(pk=game.pk), RuleViolation):
+            if not play_one(Game.objects.get(pk=game.pk)):
                 break
             for socket in sockets:
                 sent = socket.receive()
@@ -171,37 +102,6 @@ class Socket:
         self.shown = stage[0]
         text = stage[1].message(self.parts)
         return len(text.encode()), self.wire.size(text)
-
-
-def _play_one(store, spec, game, refused) -> bool:
-    """One move of a game played by its computer players, or the teacher's (to lay out,
-    reveal, go on) where no seat has one; False once the game is over or stuck."""
-    if game.is_finished:
-        return False
-    from play.core.engine import facts_of
-
-    for seat in range(game.teams.count()):
-        move = spec.bot(game.state, seat)
-        if move is not None:
-            store.make_move(game, seat, move.move, dict(move.args))
-            return True
-    teacher_bot = getattr(spec, "teacher_bot", None)
-    planned = teacher_bot(game.state) if teacher_bot else None
-    if planned is not None:
-        for seat, teacher in ((None, True), (0, False)):
-            try:
-                store.make_move(game, seat, planned.move, dict(planned.args), teacher=teacher)
-            except refused:
-                continue
-            return True
-    for name, function in spec.moves.items():
-        if facts_of(function).teacher and name != "end":
-            try:
-                store.make_move(game, None, name, {}, teacher=True)
-            except refused:
-                continue
-            return True
-    return False
 
 
 if __name__ == "__main__":

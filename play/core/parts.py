@@ -23,7 +23,8 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections import deque
+import threading
+from collections import OrderedDict, deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -33,6 +34,40 @@ KEPT = 32
 OPEN = "<!--p-->"
 CLOSE = "<!--/p-->"
 _MARKS = re.compile(r"<!--p-->|<!--/p-->")
+
+
+class Remembered:
+    """Parts drawn for given values, the newest ``kept`` of them (``{% part key … %}``); off,
+    every part is drawn afresh (the tests that check the keys name all a part reads)."""
+
+    def __init__(self, kept: int) -> None:
+        self.kept = kept
+        self.on = True
+        self.values: OrderedDict[tuple, str] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def get(self, key: tuple, draw: Callable[[], str]) -> str:
+        if not self.on:
+            return draw()
+        with self.lock:
+            found = self.values.get(key)
+            if found is not None:
+                self.values.move_to_end(key)
+                return found
+        made = draw()  # two threads may draw the same part: both get the same HTML
+        with self.lock:
+            self.values[key] = made
+            while len(self.values) > self.kept:
+                self.values.popitem(last=False)
+        return made
+
+    def clear(self) -> None:
+        with self.lock:
+            self.values.clear()
+
+
+# A Germany column, a World card, a Dice card: some 2 KB each, a few hundred per classroom.
+drawn_parts = Remembered(20_000)
 
 
 def mark(html: str) -> str:

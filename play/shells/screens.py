@@ -178,13 +178,49 @@ def device_context(game: Game, me: Team, error: str = "") -> dict[str, Any]:
         "push_url": push_url(game.code, host=False),
         "fragment": f"play/{game.edition}/_device.html",
         "announcement": last_move(game, [seat["name"] for seat in seat_dicts]),
-        # What the projector shows, for a pupil who cannot see it (the projector's own view:
-        # no secret of any seat is in it).
-        "mirror_view": store.view_for(
-            game, Viewer.projector(), Screen(game.code, game.language, seat_dicts, result)
-        ),
-        "mirror_fragment": f"play/{game.edition}/_projector.html",
+        "mirror_html": "" if result else mirror_html(game, seat_dicts),
     }
+
+
+# What the projector shows, for a pupil who cannot see it, drawn once per game version and
+# language in each process for every phone of the game (it was each phone's redraw's largest
+# part): the projector's own view, so no seat's secret is in it. It sits inert under the
+# phone's stage and its forms are never sent: drawn without a CSRF token, nothing in it
+# belongs to one browser.
+_mirrors = OncePerKey(512)
+
+
+class _NoToken(str):
+    """An empty token that ``{% csrf_token %}`` draws as an empty field (it skips a false one
+    with a warning)."""
+
+    def __bool__(self) -> bool:
+        return True
+
+
+NO_TOKEN = _NoToken("")
+
+
+def mirror_html(game: Game, seat_dicts: list[dict[str, Any]]) -> str:
+    key = (game.pk, game.code, game.version, translation.get_language())
+
+    def draw() -> str:
+        screen = Screen(game.code, game.language, seat_dicts, None)
+        context = {
+            "game": game,
+            "edition": store.edition_of(game),
+            "view": store.view_for(game, Viewer.projector(), screen),
+            "seats": seat_dicts,
+            "result": None,
+            "is_teacher": False,
+            "local_seats": None,
+            "me": None,
+            "move_url": game_url("play:team_move", game.code),
+            "csrf_token": NO_TOKEN,
+        }
+        return render_to_string(f"play/{game.edition}/_projector.html", context)
+
+    return _mirrors.get(key, draw)
 
 
 def in_game_language(view):

@@ -3,9 +3,11 @@ the parts of a stage."""
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 from django import template
+from django.utils import translation
 
 from cards import hyphenation
 from play.core import parts
@@ -44,17 +46,38 @@ def soft_hyphens(text: Any, language: str = "de") -> str:
 
 
 class PartNode(template.Node):
-    def __init__(self, nodelist: template.NodeList) -> None:
+    def __init__(self, nodelist: template.NodeList, keys: list[Any]) -> None:
         self.nodelist = nodelist
+        self.keys = keys
+        self.number = next(_part_numbers)  # never reused, unlike id() of a dropped template
 
     def render(self, context: template.Context) -> str:
-        return parts.mark(self.nodelist.render(context))
+        if not self.keys:
+            return parts.mark(self.nodelist.render(context))
+        # What the part shows is a function of its keys, the language and the CSRF token.
+        values = [key.resolve(context) for key in self.keys]
+        key = (
+            self.number,
+            translation.get_language(),
+            str(context.get("csrf_token", "")),
+            repr(values),
+        )
+        return parts.drawn_parts.get(key, lambda: parts.mark(self.nodelist.render(context)))
+
+
+_part_numbers = itertools.count()
 
 
 @register.tag
 def part(parser: template.base.Parser, token: template.base.Token) -> PartNode:
     """``{% part %}…{% endpart %}``: a piece of a stage that a socket sends again only when it
-    changed (``play.core.parts``). Around whole elements, never inside an attribute."""
+    changed (``play.core.parts``). Around whole elements, never inside an attribute.
+
+    ``{% part place round.revealed tip_form %}``: the piece is also drawn once per process for
+    those values (and the language and CSRF token) and then reused, in every screen and
+    version: name every variable it reads (tests/play/core/test_part_keys.py draws every
+    edition's screens with and without the reuse, along whole games, and compares)."""
+    keys = [parser.compile_filter(bit) for bit in token.split_contents()[1:]]
     nodelist = parser.parse(("endpart",))
     parser.delete_first_token()
-    return PartNode(nodelist)
+    return PartNode(nodelist, keys)
