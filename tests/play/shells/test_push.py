@@ -341,7 +341,7 @@ def test_a_change_nobody_announced_reaches_the_screens_by_the_version_look_up(
     from play.core import push
 
     settings.PUSH_CHECK_SECONDS = 1
-    monkeypatch.setattr(push, "announce", lambda game_id, version: None)
+    monkeypatch.setattr(push, "announce", lambda game_id, version, quiet=False: None)
     token = _token(dice_game, 0)
 
     async def scenario():
