@@ -50,6 +50,45 @@ def _page_host(host: str, port: int, secure: bool, **kwargs) -> str:
 websockets.client.build_host = _page_host
 
 
+KEPT_REF = re.compile(rb"<!--k:([0-9a-f]{16})-->")
+SENT_MARK = re.compile(rb"<!--p:([0-9a-f]{16})-->|<!--/p-->")
+KEPT = 32  # play.core.parts.KEPT
+
+
+class Parts:
+    """The parts of a page's last pushed stages (static/play/shell.js): a message names the
+    parts it does not send again, and they are put back from here."""
+
+    def __init__(self) -> None:
+        self.stages: list[dict[bytes, bytes]] = []
+
+    def assemble(self, message: bytes) -> bytes | None:
+        """The whole stage, or None when a part named is not kept (the page polls then)."""
+        missing = False
+
+        def kept(found: re.Match) -> bytes:
+            nonlocal missing
+            for stage in reversed(self.stages):
+                if found[1] in stage:
+                    return stage[found[1]]
+            missing = True
+            return b""
+
+        html = KEPT_REF.sub(kept, message)
+        if missing:
+            return None
+        parts: dict[bytes, bytes] = {}
+        opened: list[tuple[bytes, int]] = []
+        for found in SENT_MARK.finditer(html):
+            if found[1]:
+                opened.append((found[1], found.start()))
+            elif opened:
+                name, began = opened.pop()
+                parts[name] = html[began : found.end()]
+        self.stages = [*self.stages[-(KEPT - 1) :], parts]
+        return html
+
+
 def version_of(body: bytes) -> int | None:
     found = VERSION.search(body)
     return int(found.group(1)) if found else None
@@ -286,12 +325,18 @@ class Page:
                     self.stats["lat"][label].append(time.perf_counter() - started)
                     self.socket, self.socket_open = socket, True
                     self.heard, retries = time.monotonic(), 0
+                    parts = Parts()
                     async for message in socket:
                         self.heard = time.monotonic()
                         self.stats["messages"] += 1
                         body = message.encode() if isinstance(message, str) else message
                         self.stats["message_bytes"] += len(body)
-                        self._stage(body, swap_equal=False)
+                        whole = parts.assemble(body)
+                        if whole is None:  # shell.js: ask for the whole stage
+                            await socket.send("forget")
+                            asyncio.get_running_loop().create_task(self.poll())
+                            continue
+                        self._stage(whole, swap_equal=False)
                     code, reason = socket.close_code or 1005, socket.close_reason or ""
             except ConnectionClosed as closed:
                 received = closed.rcvd

@@ -262,6 +262,9 @@ PUSH_CHECK_SECONDS = env_int("PUSH_CHECK_SECONDS", 5 if REDIS_URL else 1, minimu
 # Games a socket server process draws at once (each in a worker thread): the drawing holds
 # Python's lock, so more at once only makes each take longer.
 PUSH_DRAWING_AT_ONCE = env_int("PUSH_DRAWING_AT_ONCE", 2, minimum=1)
+# A game's screens redraw for devices joining (and other changes that are not moves) at most
+# once in this many milliseconds: a class joining is a few redraws, not one per phone.
+PUSH_JOIN_PACE_MS = env_int("PUSH_JOIN_PACE_MS", 300, minimum=0)
 
 # Seconds a cache call or a push announcement waits for Redis: a lost one costs a count or a
 # redraw, never a move, so a move does not wait longer (a Redis that stops answering would

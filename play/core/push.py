@@ -1,10 +1,12 @@
 """Push: every change of a game reaches the screens watching it, on whichever server they are.
 
 A change (a move, a device joining, the teacher's controls) is announced once its transaction
-has committed: a few bytes, ``"<game id> <version>"``. Each server process that holds screens
-(WebSockets, ``play.shells.sockets``) hears every announcement and tells the screens of that
-game, which then draw their new stage. The database stays the one source of truth: an
-announcement lost on the way costs a screen its redraw until its next safety poll, never a move.
+has committed: a few bytes, ``"<game id> <version>"``, and `` q`` after a quiet change (not a
+move: a device joining, a kick), whose redraws the screens' rooms pace. Each server process
+that holds screens (WebSockets, ``play.shells.sockets``) hears every announcement and tells the
+screens of that game, which then draw their new stage. The database stays the one source of
+truth: an announcement lost on the way costs a screen its redraw until its next safety poll,
+never a move.
 
 Besides, each such process looks up the versions of the games it watches (one query for all of
 them) every ``PUSH_CHECK_SECONDS``: with Redis a safety net for a lost announcement, without it
@@ -40,7 +42,7 @@ log = logging.getLogger(__name__)
 CHANNEL = "spot-on:play:changes"
 VERSIONS_KEPT = 20_000  # games whose newest version each process remembers
 
-Listener = Callable[[int], None]
+Listener = Callable[[int, bool], None]  # (version, whether the change was quiet)
 
 
 class Hub:
@@ -76,33 +78,33 @@ class Hub:
             if not watching:
                 del self.listeners[game_id]
 
-    def deliver(self, game_id: int, version: int) -> None:
+    def deliver(self, game_id: int, version: int, quiet: bool = False) -> None:
         self._note(game_id, version)
         for listener in list(self.listeners.get(game_id, ())):
-            listener(version)
+            listener(version, quiet)
 
     def deliver_everywhere(self) -> None:
         """After a gap in the announcements (Redis restarted): every screen checks its game."""
         for listeners in list(self.listeners.values()):
             for listener in list(listeners):
-                listener(0)
+                listener(0, False)
 
-    def deliver_threadsafe(self, game_id: int, version: int) -> None:
+    def deliver_threadsafe(self, game_id: int, version: int, quiet: bool = False) -> None:
         loop = self.loop
         if loop is None or loop.is_closed():
             return
         if game_id not in self.listeners:
             loop.call_soon_threadsafe(self._note, game_id, version)
             return
-        loop.call_soon_threadsafe(self.deliver, game_id, version)
+        loop.call_soon_threadsafe(self.deliver, game_id, version, quiet)
 
 
 hub = Hub()
 
 
 class LocalBroker:
-    def publish(self, game_id: int, version: int) -> None:
-        hub.deliver_threadsafe(game_id, version)
+    def publish(self, game_id: int, version: int, quiet: bool = False) -> None:
+        hub.deliver_threadsafe(game_id, version, quiet)
 
 
 class RedisBroker:
@@ -116,10 +118,11 @@ class RedisBroker:
             url, socket_timeout=timeout, socket_connect_timeout=timeout
         )
 
-    def publish(self, game_id: int, version: int) -> None:
+    def publish(self, game_id: int, version: int, quiet: bool = False) -> None:
         """Announce, or (Redis unreachable) count the loss and go on: the move is committed,
         and the screens' version look-ups and safety polls bring the change."""
-        OUTAGE.attempt(lambda: self.client.publish(CHANNEL, f"{game_id} {version}"), lambda: 0)
+        text = f"{game_id} {version}{' q' if quiet else ''}"
+        OUTAGE.attempt(lambda: self.client.publish(CHANNEL, text), lambda: 0)
 
     async def listen(self) -> None:
         """Hear every announcement for as long as the process runs; reconnect after a gap."""
@@ -152,11 +155,12 @@ class RedisBroker:
 
 def _deliver_text(data: bytes | str) -> None:
     text = data.decode() if isinstance(data, bytes) else data
+    words = text.split()
     try:
-        game, version = (int(part) for part in text.split())
-    except ValueError:
+        game, version = int(words[0]), int(words[1])
+    except (ValueError, IndexError):
         return
-    hub.deliver(game, version)
+    hub.deliver(game, version, words[2:] == ["q"])
 
 
 async def check_versions(interval: float) -> None:
@@ -205,11 +209,12 @@ def _redis_url_changed(*, setting: str, **kwargs: object) -> None:
         reset_broker()
 
 
-def announce(game_id: int, version: int) -> None:
-    """Tell the screens of a game about its new version once the change is committed."""
+def announce(game_id: int, version: int, quiet: bool = False) -> None:
+    """Tell the screens of a game about its new version once the change is committed;
+    ``quiet`` for a change that is not a move (its redraws may be paced)."""
     if not settings.PLAY_PUSH:
         return
-    transaction.on_commit(lambda: broker().publish(game_id, version))
+    transaction.on_commit(lambda: broker().publish(game_id, version, quiet))
 
 
 def start_listening() -> None:

@@ -68,7 +68,8 @@ def locked_game(
         yield game
         if not game.unchanged:
             game.bump()
-            push.announce(game.pk, game.version)
+            # A change without the state is not a move: a device joining, a kick, the mode.
+            push.announce(game.pk, game.version, quiet=not with_state)
 
 
 def edition_of(game: Game) -> Edition:

@@ -9,6 +9,7 @@ import functools
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
@@ -19,7 +20,7 @@ from django.template.loader import get_template, render_to_string
 from django.utils import translation
 from django.utils.cache import patch_cache_control
 
-from play.core import access, reads, store
+from play.core import access, parts, reads, store
 from play.core.engine import Screen, Viewer
 from play.core.presentation import game_url, push_url, qr_svg
 from play.models import Game, Mode, Team
@@ -177,13 +178,49 @@ def device_context(game: Game, me: Team, error: str = "") -> dict[str, Any]:
         "push_url": push_url(game.code, host=False),
         "fragment": f"play/{game.edition}/_device.html",
         "announcement": last_move(game, [seat["name"] for seat in seat_dicts]),
-        # What the projector shows, for a pupil who cannot see it (the projector's own view:
-        # no secret of any seat is in it).
-        "mirror_view": store.view_for(
-            game, Viewer.projector(), Screen(game.code, game.language, seat_dicts, result)
-        ),
-        "mirror_fragment": f"play/{game.edition}/_projector.html",
+        "mirror_html": "" if result else mirror_html(game, seat_dicts),
     }
+
+
+# What the projector shows, for a pupil who cannot see it, drawn once per game version and
+# language in each process for every phone of the game (it was each phone's redraw's largest
+# part): the projector's own view, so no seat's secret is in it. It sits inert under the
+# phone's stage and its forms are never sent: drawn without a CSRF token, nothing in it
+# belongs to one browser.
+_mirrors = OncePerKey(512)
+
+
+class _NoToken(str):
+    """An empty token that ``{% csrf_token %}`` draws as an empty field (it skips a false one
+    with a warning)."""
+
+    def __bool__(self) -> bool:
+        return True
+
+
+NO_TOKEN = _NoToken("")
+
+
+def mirror_html(game: Game, seat_dicts: list[dict[str, Any]]) -> str:
+    key = (game.pk, game.code, game.version, translation.get_language())
+
+    def draw() -> str:
+        screen = Screen(game.code, game.language, seat_dicts, None)
+        context = {
+            "game": game,
+            "edition": store.edition_of(game),
+            "view": store.view_for(game, Viewer.projector(), screen),
+            "seats": seat_dicts,
+            "result": None,
+            "is_teacher": False,
+            "local_seats": None,
+            "me": None,
+            "move_url": game_url("play:team_move", game.code),
+            "csrf_token": NO_TOKEN,
+        }
+        return render_to_string(f"play/{game.edition}/_projector.html", context)
+
+    return _mirrors.get(key, draw)
 
 
 def in_game_language(view):
@@ -250,12 +287,33 @@ _drawn = OncePerKey(2048)
 _heard = OncePerKey(128)
 
 
-def _stage_html(key: tuple, game: Game, context: Callable[[], dict[str, Any]]) -> str:
-    def draw() -> str:
+def _stage_parts(key: tuple, game: Game, context: Callable[[], dict[str, Any]]) -> list:
+    """The stage drawn once per key, as its plain HTML and parts (``play.core.parts``)."""
+
+    def draw() -> list:
         with translation.override(game.language):
-            return render_to_string("play/_stage.html", {**context(), "csrf_token": CSRF_STAND_IN})
+            made = {**context(), "csrf_token": CSRF_STAND_IN}
+            return parts.parse(render_to_string("play/_stage.html", made))
 
     return _drawn.get(key, draw)
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """A socket's stage: drawn once for every screen of its view, and its own CSRF token."""
+
+    pieces: list
+    token: str
+
+    def message(self, sent: parts.Sent) -> str:
+        """What the socket sends, the parts it sent with its last stage as references."""
+        return sent.message(self.pieces, lambda html: html.replace(CSRF_STAND_IN, self.token))
+
+    def html(self) -> str:
+        """The whole stage, as a poll would answer it."""
+        return parts.Sent().message(
+            self.pieces, lambda html: html.replace(CSRF_STAND_IN, self.token)
+        )
 
 
 def _game_with_seats(code: str, heard: int) -> tuple[Game, tuple[Team, ...]] | None:
@@ -339,7 +397,9 @@ def socket_game(request: HttpRequest, code: str, host: bool) -> tuple[int, int] 
     return None if game is None else (game.pk, game.version)
 
 
-Stage = tuple[int, str, float | None]  # version, HTML, when a computer move falls due
+# The version, the stage (None: the screen shows this version already), when a computer move
+# falls due.
+Stage = tuple[int, Drawn | None, float | None]
 
 
 def socket_stage(
@@ -347,7 +407,7 @@ def socket_stage(
 ) -> Stage | None:
     """A socket's stage as it is now (at least as of version ``heard``, the newest it was told
     of; 0: look it up), or None when its screen may no longer watch (kicked, logged out). No
-    HTML ("") while the game is no newer than version ``shown``, the one the screen has: a
+    stage (None) while the game is no newer than version ``shown``, the one the screen has: a
     socket opened by a page just drawn, or told of a change it has already drawn, sends
     nothing, so it draws nothing either."""
     if host:
@@ -355,21 +415,21 @@ def socket_stage(
         if game is None:
             return None
         if game.version <= shown:
-            return game.version, "", game.bot_due_at
+            return game.version, None, game.bot_due_at
         key = (game.pk, game.version, "projector", request.get_host())
-        html = _stage_html(key, game, lambda: projector_context(request, game))
+        pieces = _stage_parts(key, game, lambda: projector_context(request, game))
     else:
         found = _socket_seat(request, code, heard)
         if found is None:
             return None
         game, seat = found
         if game.version <= shown:
-            return game.version, "", game.bot_due_at
+            return game.version, None, game.bot_due_at
         key = (game.pk, game.version, seat.index)
-        html = _stage_html(key, game, lambda: device_context(game, seat))
+        pieces = _stage_parts(key, game, lambda: device_context(game, seat))
     # No CSRF cookie, no token: an empty field lets Django read the header htmx sends.
     token = csrf.get_token(request) if "CSRF_COOKIE" in request.META else ""
-    return game.version, html.replace(CSRF_STAND_IN, token), game.bot_due_at
+    return game.version, Drawn(pieces, token), game.bot_due_at
 
 
 def socket_stages(

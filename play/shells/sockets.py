@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import re
 import time
 import weakref
+from collections.abc import Callable
 from http.cookies import SimpleCookie
 from typing import Any
 from urllib.parse import parse_qs
@@ -25,7 +27,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.http import HttpRequest
 
-from play.core import push
+from play.core import parts, push
 from play.core.engine import is_digits
 from play.shells import screens
 
@@ -34,6 +36,7 @@ log = logging.getLogger(__name__)
 # Close codes the page's script knows: the screen should ask by a poll where it belongs now
 # (htmx's extension does not reconnect after these).
 GONE = 4001
+FORGET = "forget"
 CSRF_SECRET = re.compile(r"[a-zA-Z0-9]{32}")
 
 
@@ -69,17 +72,29 @@ class Room:
     """The screens of one game in this process. A change is drawn for all of them at once, in
     one worker thread: the game is read once and each view drawn once, and no worker waits
     for another's read while other games' changes queue behind it (a class's every screen
-    redrawing on its own held a worker each, most of them waiting)."""
+    redrawing on its own held a worker each, most of them waiting).
+
+    Changes that are not moves (a device joining, a kick) are drawn at most once every
+    ``PUSH_JOIN_PACE_MS``: a class of 30 phones joining within seconds redrew each of its
+    screens once per phone, and a whole school's joins queued the moves' redraws behind them.
+    The first such change after a quiet while is drawn at once, a move always is (and brings
+    the joins before it along)."""
+
+    # The clock and the timer of the pace (tests put in their own).
+    clock = staticmethod(time.monotonic)
 
     def __init__(self, game_id: int, code: str) -> None:
         self.game_id, self.code = game_id, code
         self.screens: set[StageSocket] = set()
         self.pending = False
+        self.quiet = True  # whether every change pending is one that is not a move
         self.heard = 0  # the newest version announced
         self.look_up = False  # whether to read the game as it is now, whatever was announced
         self.drawing: asyncio.Task | None = None
+        self.drawn_at = -math.inf
+        self.waiting: asyncio.TimerHandle | None = None
 
-    def changed(self, version: int) -> None:
+    def changed(self, version: int, quiet: bool = False) -> None:
         """Called in the event loop for every announcement of this game (0: look anyway)."""
         if version:
             if all(version <= screen.sent for screen in self.screens):
@@ -87,30 +102,63 @@ class Room:
             self.heard = max(self.heard, version)
         else:
             self.look_up = True
+        self.quiet = quiet and (self.quiet or not self.pending)
         self.pending = True
-        if self.drawing is None or self.drawing.done():
-            self.drawing = asyncio.get_running_loop().create_task(self.redraw())
+        self.go()
+
+    def go(self) -> None:
+        """Draw what is pending: now, or for changes that are not moves once the pace allows
+        (while a drawing runs, when it ends)."""
+        if self.drawing is not None and not self.drawing.done():
+            return
+        pace = settings.PUSH_JOIN_PACE_MS / 1000
+        wait = self.drawn_at + pace - self.clock() if self.quiet else 0.0
+        if wait > 0:
+            if self.waiting is None:
+                self.waiting = self.later(wait, self._woken)
+            return
+        if self.waiting is not None:
+            self.waiting.cancel()
+            self.waiting = None
+        self.drawing = asyncio.get_running_loop().create_task(self.redraw())
+
+    def later(self, delay: float, callback: Callable[[], None]) -> Any:
+        return asyncio.get_running_loop().call_later(delay, callback)
+
+    def _woken(self) -> None:
+        self.waiting = None
+        if self.pending:
+            self.go()
 
     async def redraw(self) -> None:
-        # An announcement heard while the stages are drawn is covered by looking once more.
-        while self.pending:
-            heard = 0 if self.look_up else self.heard
-            self.pending = self.look_up = False
-            # Nothing is drawn for a screen that already shows the version announced.
-            behind = [s for s in self.screens if not heard or s.sent < heard]
-            if not behind:
-                continue
-            asked = [(s.request, s.host, s.sent) for s in behind]
-            try:
-                async with _this_loop().turns:
-                    stages = await _sync(screens.socket_stages)(self.code, asked, heard)
-            except Exception as error:  # the database gone: every screen reconnects and polls
-                stages = [error] * len(behind)
-            drawn = [stage for stage in stages if isinstance(stage, tuple)]
-            for screen, stage in zip(behind, stages, strict=True):
-                await screen.show(stage)
-            if drawn:
-                plan_bots(self.game_id, drawn[-1][2])
+        heard = 0 if self.look_up else self.heard
+        self.pending = self.look_up = False
+        self.quiet = True
+        self.drawn_at = self.clock()
+        try:
+            await self.draw(heard)
+        finally:
+            # An announcement heard while the stages were drawn is drawn next.
+            self.drawing = None
+            if self.pending:
+                self.go()
+
+    async def draw(self, heard: int) -> None:
+        # Nothing is drawn for a screen that already shows the version announced.
+        behind = [s for s in self.screens if not heard or s.sent < heard]
+        if not behind:
+            return
+        asked = [(s.request, s.host, s.sent) for s in behind]
+        try:
+            async with _this_loop().turns:
+                stages = await _sync(screens.socket_stages)(self.code, asked, heard)
+        except Exception as error:  # the database gone: every screen reconnects and polls
+            stages = [error] * len(behind)
+        drawn = [stage for stage in stages if isinstance(stage, tuple)]
+        for screen, stage in zip(behind, stages, strict=True):
+            await screen.show(stage)
+        if drawn:
+            plan_bots(self.game_id, drawn[-1][2])
 
     @classmethod
     def of(cls, game_id: int, code: str) -> Room:
@@ -158,6 +206,8 @@ class StageSocket(AsyncWebsocketConsumer):
     room: Room | None = None
 
     async def connect(self) -> None:
+        # The parts of the last stage sent: the next sends them as references (play.core.parts).
+        self.sent_parts = parts.Sent()
         self.code = str(self.scope["url_route"]["kwargs"]["code"]).upper()[:16]
         self.request = socket_request(self.scope)
         seen = parse_qs(self.scope.get("query_string", b"").decode()).get("v", ["0"])[0]
@@ -182,7 +232,11 @@ class StageSocket(AsyncWebsocketConsumer):
             self.room = None
 
     async def receive(self, text_data=None, bytes_data=None) -> None:
-        """Screens only listen; moves go over HTTP, where their answers and errors are."""
+        """Screens only listen; moves go over HTTP, where their answers and errors are. A page
+        that lacks a part it was sent (it polled the whole stage instead) says ``forget``: the
+        next stage is sent whole."""
+        if text_data == FORGET:
+            self.sent_parts = parts.Sent()
 
     async def show(self, stage: screens.Stage | Exception | None) -> None:
         """Send a stage drawn for this screen, or close it: no longer allowed to watch (None),
@@ -196,9 +250,9 @@ class StageSocket(AsyncWebsocketConsumer):
                 self.room.leave(self)  # hears of no more changes while it closes
                 self.room = None
                 await self.close(code=GONE if stage is None else 1011)
-            elif stage[0] > self.sent:
+            elif stage[0] > self.sent and stage[1] is not None:
                 self.sent = stage[0]
-                await self.send(text_data=stage[1])
+                await self.send(text_data=stage[1].message(self.sent_parts))
         except OSError:  # the server's ClientDisconnected: the screen left while it was drawn
             return
 

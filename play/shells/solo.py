@@ -18,6 +18,7 @@ from django.utils import formats, timezone, translation
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from play.core import access, homework, registry, store
+from play.core.engine import Screen, Viewer
 from play.core.errors import RuleViolation
 from play.core.presentation import error_text
 from play.models import Assignment, Attempt, Team
@@ -72,6 +73,15 @@ def solo_context(assignment: Assignment, attempt: Attempt, error: str = "") -> d
             # The solo screen polls: the device's socket would draw the device's stage.
             "push_url": None,
             "computer_waits": game.bot_due_at is not None and not game.is_finished,
+            # The pupil's own table, live: the projector's view (no seat's secret is in it)
+            # with the projector's buttons working, since a pupil alone is also the teacher.
+            "mirror_html": "",
+            "table_view": store.view_for(
+                game,
+                Viewer.projector(),
+                Screen(game.code, game.language, context["seats"], context["result"]),
+            ),
+            "table_fragment": f"play/{game.edition}/_projector.html",
         }
     )
     if game.is_finished:

@@ -125,6 +125,61 @@
   // A page just drawn holds its poll back while its socket first connects: none for 5 s, then
   // one every 5 s until the socket opens or fails. Polls from a whole school joining at once
   // only slowed the sockets they were waiting for.
+  // Parts (play/core/parts.py): a pushed stage names by their hash the parts this screen was
+  // sent with its last stages (<!--k:HASH-->); they are put back here, before htmx swaps the
+  // stage in, from the parts the page keeps of the same stages. Every message is kept so, even
+  // one that is not shown, as the server counts it sent. A part the page lacks: the stage is
+  // polled whole instead, and the socket is asked to send its next stage whole.
+  var KEPT = 32;
+  var keptStages = [];
+  var assembled = null;
+  function keptPart(hash) {
+    for (var i = keptStages.length - 1; i >= 0; i--) {
+      if (Object.prototype.hasOwnProperty.call(keptStages[i], hash)) return keptStages[i][hash];
+    }
+    return null;
+  }
+  function assemble(message) {
+    if (message.indexOf("<!--p:") < 0 && message.indexOf("<!--k:") < 0) return message;
+    var missing = false;
+    var html = message.replace(/<!--k:([0-9a-f]{16})-->/g, function (_, hash) {
+      var part = keptPart(hash);
+      if (part === null) missing = true;
+      return part || "";
+    });
+    if (missing) return null;
+    var parts = {}, open = [], marks = /<!--p:([0-9a-f]{16})-->|<!--\/p-->/g, found;
+    while ((found = marks.exec(html)) !== null) {
+      if (found[1]) open.push([found[1], found.index]);
+      else if (open.length) {
+        var begun = open.pop();
+        parts[begun[0]] = html.slice(begun[1], marks.lastIndex);
+      }
+    }
+    keptStages.push(parts);
+    if (keptStages.length > KEPT) keptStages.shift();
+    return html;
+  }
+  if (window.htmx) {
+    window.htmx.defineExtension("stage-parts", {
+      transformResponse: function (text, xhr) {
+        return !xhr && assembled && assembled.message === text ? assembled.html : text;
+      }
+    });
+  }
+  document.addEventListener("htmx:wsBeforeMessage", function (event) {
+    var message = event.detail.message;
+    var html = assemble(message);
+    if (html === null) {
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      if (event.detail.socketWrapper) event.detail.socketWrapper.send("forget");
+      pollNow(true);
+      return;
+    }
+    assembled = { message: message, html: html };
+  });
+
   var pushOpen = false;
   var pushFailed = false;
   var pushed = !!document.querySelector("[ws-connect]");

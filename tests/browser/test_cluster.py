@@ -388,3 +388,57 @@ def test_a_click_held_while_a_pushed_move_arrives_still_makes_its_move(browser, 
         "if m.name == 'claim'])"
     )
     assert moves == "[1, 0]"
+
+
+def test_a_phone_puts_the_parts_it_was_not_sent_again_back_in_place(browser, cluster):
+    """Pushed stages carry only the parts that changed (play/core/parts.py): after every move
+    the phone shows exactly the stage its poll would have answered, though most of its cards
+    came as references to the ones it already had."""
+    a, b = cluster.servers
+    code = _new_game(cluster)
+    ada = _join(browser, b.url, code, "Ada")
+    bo = _join(browser, a.url, code, "Bo")
+    frames: list[str] = []
+    bo.on("websocket", lambda ws: ws.on("framereceived", lambda frame: frames.append(frame)))
+    bo.reload()
+    bo.wait_for_selector("#stage")
+    for page in (ada, bo):
+        _pushed_only(page)
+    for button in ("form.edge button:not([disabled])", "button[data-move=roll]"):
+        seen = _version(bo)
+        ada.locator(button).first.click()
+        _wait_for_version(bo, seen)
+        answered = bo.request.get(f"{a.url}/play/{code}/state/", headers={"HX-Request": "true"})
+        same = bo.evaluate(
+            """(answered) => {
+              const clean = (html) => html.replace(/<!--[\\s\\S]*?-->/g, "")
+                .replace(/name="csrfmiddlewaretoken" value="[^"]*"/g, "");
+              const made = document.createElement("template");
+              made.innerHTML = answered;
+              const want = made.content.querySelector(".stage-body").innerHTML;
+              const shown = document.querySelector("#stage .stage-body").innerHTML;
+              return clean(want) === clean(shown) ? "" : clean(shown);
+            }""",
+            answered.text(),
+        )
+        assert same == ""
+    assert any("<!--k:" in frame for frame in frames if isinstance(frame, str))
+    assert bo.locator("#stage .dice.device .pc").count() == 36
+
+
+def test_the_socket_server_compresses_what_it_pushes(browser, cluster):
+    """uvicorn, as README deploys it behind nginx, agrees on permessage-deflate with a client
+    that offers it (as every browser does): a stage crosses a school's Wi-Fi compressed."""
+    from websockets.sync.client import connect
+
+    a, _ = cluster.servers
+    code = _new_game(cluster)
+    phone = _join(browser, a.url, code, "Ada")
+    cookies = "; ".join(f"{c['name']}={c['value']}" for c in phone.context.cookies())
+    ws_url = a.url.replace("http://", "ws://") + f"/ws/play/{code}/?v=0"
+    with connect(
+        ws_url, origin=a.url, additional_headers={"Cookie": cookies}, compression="deflate"
+    ) as socket:
+        assert 'id="stage"' in socket.recv(timeout=10)  # a stage, as the page gets it
+        agreed = socket.response.headers.get("Sec-WebSocket-Extensions", "")
+    assert "permessage-deflate" in agreed

@@ -341,7 +341,7 @@ def test_a_change_nobody_announced_reaches_the_screens_by_the_version_look_up(
     from play.core import push
 
     settings.PUSH_CHECK_SECONDS = 1
-    monkeypatch.setattr(push, "announce", lambda game_id, version: None)
+    monkeypatch.setattr(push, "announce", lambda game_id, version, quiet=False: None)
     token = _token(dice_game, 0)
 
     async def scenario():
@@ -483,3 +483,47 @@ def test_a_look_up_reads_the_game_once_for_all_of_its_screens(dice_game, monkeyp
 
     run(scenario)
     assert read == [game.code]
+
+
+def test_a_redraw_sends_nothing_of_the_parts_that_did_not_change(dice_game):
+    """After a pawn is placed, a device is sent the parts that changed and a reference to each
+    one it has (most of the 36 cards): put back together, it is the stage its poll answers."""
+    from tests.play.core.test_parts import Page, plain
+
+    token = _token(dice_game, 1)
+    poll = Client(HTTP_HX_REQUEST="true")
+    poll.cookies[team_cookie_name(dice_game.code)] = token
+    csrf = re.compile(r'name="csrfmiddlewaretoken" value="[^"]*"')
+
+    async def scenario():
+        device, page = _device(dice_game, token), Page()
+        assert (await device.connect())[0]
+        first = await device.receive_from(timeout=15)
+        assert "<!--k:" not in first
+        page.receive(first)
+        await asyncio.to_thread(_move, dice_game, 0, "place", {"edge": "left", "index": 0})
+        pushed = await device.receive_from(timeout=15)
+        assert len(pushed) < len(first) / 2
+        assert pushed.count("<!--k:") >= 30  # the cards the pawn did not reach, and more
+        answered = await asyncio.to_thread(poll.get, f"/play/{dice_game.code}/state/")
+        shown = plain(page.receive(pushed))
+        assert csrf.sub("", shown) == csrf.sub("", plain(answered.content.decode()))
+        await device.disconnect()
+
+    run(scenario)
+
+
+def test_a_page_that_lacks_a_part_has_the_next_stage_sent_whole(dice_game):
+    token = _token(dice_game, 1)
+
+    async def scenario():
+        device = _device(dice_game, token)
+        assert (await device.connect())[0]
+        await device.receive_from(timeout=15)
+        await device.send_to(text_data="forget")
+        await asyncio.to_thread(_move, dice_game, 0, "place", {"edge": "left", "index": 0})
+        pushed = await device.receive_from(timeout=15)
+        assert "<!--k:" not in pushed and 'id="stage"' in pushed
+        await device.disconnect()
+
+    run(scenario)

@@ -11,6 +11,8 @@ from django import template
 from django.templatetags.static import static
 from django.utils.safestring import SafeString, mark_safe
 
+from play.core.parts import mark
+
 register = template.Library()
 
 
@@ -135,5 +137,6 @@ def match_island(context: template.Context, island: list, you: dict[str, Any] | 
             inner = _target(card, own_ref, url, token, language)
         else:
             inner = card_html(card, "off", language=language)
-        parts.append(f'<div class="mspot" style="{style}">{inner}</div>')
+        # Each spot a part of the stage: a claim changes one spot, the screens get only it.
+        parts.append(mark(f'<div class="mspot" style="{style}">{inner}</div>'))
     return mark_safe("".join(parts))  # built from escaped values and numbers
