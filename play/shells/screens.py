@@ -6,6 +6,7 @@ seat's device. Each renders the edition's fragment (``play/<slug>/_projector.htm
 from __future__ import annotations
 
 import functools
+import re
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
@@ -19,6 +20,7 @@ from django.template import TemplateDoesNotExist
 from django.template.loader import get_template, render_to_string
 from django.utils import translation
 from django.utils.cache import patch_cache_control
+from django.utils.safestring import SafeString, mark_safe
 
 from play.core import access, parts, reads, store
 from play.core.engine import Screen, Viewer
@@ -218,9 +220,26 @@ def mirror_html(game: Game, seat_dicts: list[dict[str, Any]]) -> str:
             "move_url": game_url("play:team_move", game.code),
             "csrf_token": NO_TOKEN,
         }
-        return render_to_string(f"play/{game.edition}/_projector.html", context)
+        return readable_copy(render_to_string(f"play/{game.edition}/_projector.html", context))
 
     return _mirrors.get(key, draw)
+
+
+_FORMS = re.compile(r"<form\b.*?</form>", re.S)
+_LIVE = re.compile(r'\s(?:aria-live|autofocus|role="(?:status|alert)")(?:="[^"]*")?(?=[\s>/])')
+_ID_REFS = re.compile(r'\s(id|for|aria-labelledby|aria-describedby|aria-controls)="([^"]*)"')
+
+
+def readable_copy(html: str) -> SafeString:
+    """The projector's screen as a phone's screen reader reads it: its text, without the
+    teacher's forms, without live regions (the phone's own regions already speak each move:
+    a copy would say it twice), with its ids apart from the phone's own. Not ``inert``: an
+    inert subtree is left out of the accessibility tree, which is the one reader it is for."""
+    html = _LIVE.sub("", _FORMS.sub("", html))
+    html = _ID_REFS.sub(
+        lambda m: f' {m[1]}="{" ".join("table-" + name for name in m[2].split())}"', html
+    )
+    return mark_safe(html)
 
 
 def in_game_language(view):

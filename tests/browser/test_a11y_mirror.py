@@ -3,6 +3,8 @@ what the projector shows, as text, within the phone's width, and it stays open t
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from play.core import registry
@@ -25,6 +27,29 @@ PROJECTOR_LINES = """() => {
   copy.remove();
   return lines;
 }"""
+
+
+def read_by_screen_reader(page) -> set[str]:
+    """The words Chromium gives assistive technology inside the table's region on the phone."""
+    session = page.context.new_cdp_session(page)
+    nodes = session.send("Accessibility.getFullAXTree")["nodes"]
+    session.detach()
+    by_id = {node["nodeId"]: node for node in nodes}
+    regions = [
+        node
+        for node in nodes
+        if node.get("role", {}).get("value") == "region"
+        and not node.get("ignored")
+        and "projector" in node.get("name", {}).get("value", "")
+    ]
+    assert len(regions) == 1, "the table is not a region a screen reader can reach"
+    words, todo = set(), [regions[0]["nodeId"]]
+    while todo:
+        node = by_id[todo.pop()]
+        if not node.get("ignored") and node.get("role", {}).get("value") == "StaticText":
+            words.update(re.findall(r"\w+", node.get("name", {}).get("value", "")))
+        todo.extend(node.get("childIds", []))
+    return words
 
 
 @pytest.mark.parametrize("slug", [edition.slug for edition in registry.editions()])
@@ -51,6 +76,11 @@ def test_a_phone_shows_what_the_projector_shows_as_text(
     mirror = phone.locator(".mirror-body").inner_text()
     missing = [line for line in shown if line not in mirror]
     assert shown and not missing, (missing, mirror)
+    # And a screen reader gets it: the copy is in the phone's accessibility tree (an inert
+    # copy is not: Chromium leaves an inert subtree out of it).
+    spoken = read_by_screen_reader(phone)
+    unspoken = [line for line in shown if not set(re.findall(r"\w+", line)) <= spoken]
+    assert not unspoken, (unspoken, sorted(spoken))
     phone.screenshot(path=str(screenshot_dir / f"mirror-{slug}-phone.png"), full_page=True)
     assert phone.evaluate("() => document.documentElement.scrollWidth") <= 390
     found = axe_violations(phone)
