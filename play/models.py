@@ -160,6 +160,9 @@ class Game(models.Model):
     # Played alone (a homework attempt): the computer also takes the teacher's steps (lay out,
     # reveal, start the next game) at a pace a pupil can follow.
     solo = models.BooleanField(default=False)
+    # The teacher's switch for a class with a pupil who cannot see the projector: every phone
+    # opens the table (what the projector shows, as text) on its own screen.
+    table_on_phones = models.BooleanField(_("table on every phone"), default=False)
 
     class Meta:
         ordering = ["-created_at", "-id"]

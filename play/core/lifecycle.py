@@ -55,6 +55,15 @@ def set_mode(game: Game, mode: str) -> Game:
     return locked
 
 
+def show_table_on_phones(game: Game, on: bool) -> Game:
+    """The teacher's switch: every device opens the table (what the projector shows) or leaves
+    it folded, as its pupils choose."""
+    with locked_game(game.pk, with_state=False) as locked:
+        locked.table_on_phones = on
+        locked.save(update_fields=["table_on_phones"])
+    return locked
+
+
 def join_team(game: Game, team: Team) -> str:
     """Claim a team for a device; returns the token for its cookie.
 

@@ -465,5 +465,12 @@ def view_for(game: Game, viewer: Viewer, screen: Screen | None = None) -> dict[s
     return edition.present(data, screen) if edition.present is not None else data
 
 
+def whose_turn(game: Game) -> int | None:
+    """The seat whose turn it is by the edition's turn order; ``None`` when it is no one seat's
+    (every seat moves at once, the teacher's step, the game over). Every screen shows it."""
+    turn = edition_of(game).turn
+    return None if turn is None or game.is_finished else turn.current(game.state)
+
+
 def result_of(game: Game) -> dict[str, Any] | None:
     return edition_of(game).result(game.state)

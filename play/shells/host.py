@@ -26,7 +26,7 @@ from play.core.classes import classes_of
 from play.core.errors import RuleViolation
 from play.core.expiry import expire_games
 from play.core.forms import engine_game_form
-from play.core.lifecycle import end_game, kick_device, set_mode
+from play.core.lifecycle import end_game, kick_device, set_mode, show_table_on_phones
 from play.core.presentation import error_text
 from play.models import Game, Mode, Status, Team
 from play.shells import screens
@@ -265,6 +265,14 @@ def undo(request: HttpRequest, code: str) -> HttpResponse:
 @throttled
 def change_mode(request: HttpRequest, code: str) -> HttpResponse:
     return _act(request, code, lambda game: set_mode(game, request.POST.get("mode", "")))
+
+
+@login_required
+@require_POST
+@throttled
+def table_on_phones(request: HttpRequest, code: str) -> HttpResponse:
+    on = request.POST.get("on", "") == "1"
+    return _act(request, code, lambda game: show_table_on_phones(game, on))
 
 
 @login_required

@@ -152,6 +152,7 @@ def projector_context(request: HttpRequest, game: Game, error: str = "") -> dict
         "push_url": push_url(game.code, host=True),
         "fragment": f"play/{game.edition}/_projector.html",
         "can_undo": reads.has_undoable_move(game.pk),
+        "turn": store.whose_turn(game),
         "announcement": last_move(game, [t.name for t in seats]),
     }
     if game.mode == Mode.DEVICES and not game.is_finished:

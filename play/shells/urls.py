@@ -34,6 +34,7 @@ urlpatterns = [
     path("host/<str:code>/archive/", host.archive, name="archive"),
     path("host/<str:code>/delete/", host.delete, name="delete"),
     path("host/<str:code>/mode/", host.change_mode, name="mode"),
+    path("host/<str:code>/table-on-phones/", host.table_on_phones, name="table_on_phones"),
     path("host/<str:code>/kick/", host.kick, name="kick"),
     path("host/<str:code>/end/", host.end, name="end"),
     path("host/<str:code>/results.csv", host.results_csv, name="results_csv"),

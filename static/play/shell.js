@@ -273,19 +273,33 @@
 
   // The bar's "Join" panel stays open while the stage redraws (each move re-renders the bar)
   // until the teacher closes it: with "Join" again or Escape.
-  var joinOpen = false;
+  // The timer's pop-up likewise.
+  var opened = {};
+  var POPS = ["data-join-pop", "data-timer-pop"];
   document.addEventListener("toggle", function (event) {
-    if (event.target.matches && event.target.matches("[data-join-pop]")) joinOpen = event.target.open;
+    POPS.forEach(function (name) {
+      if (!event.target.matches || !event.target.matches("[" + name + "]")) return;
+      opened[name] = event.target.open;
+      if (!event.target.open) return;
+      POPS.forEach(function (other) {  // one pop-up at a time: they open in the same place
+        var pop = other !== name && document.querySelector("[" + other + "][open]");
+        if (pop) pop.open = false;
+      });
+    });
   }, true);
   function reopenJoin() {
-    var pop = document.querySelector("[data-join-pop]");
-    if (pop && joinOpen && !pop.open) pop.open = true;
+    POPS.forEach(function (name) {
+      var pop = document.querySelector("[" + name + "]");
+      if (pop && opened[name] && !pop.open) pop.open = true;
+    });
   }
   document.addEventListener("htmx:afterSwap", reopenJoin);
   document.addEventListener("spoton:stage", reopenJoin);
   document.addEventListener("keydown", function (event) {
-    var pop = document.querySelector("[data-join-pop][open]");
-    if (event.key === "Escape" && pop) pop.open = false;
+    if (event.key !== "Escape") return;
+    document.querySelectorAll("[data-join-pop][open], [data-timer-pop][open]").forEach(function (pop) {
+      pop.open = false;
+    });
   });
 
   var wakeLock = null;
@@ -298,16 +312,32 @@
 
   // The timer restarts whenever the game changes (a move was made): a per-turn clock. Its
   // setting lives in localStorage, as the bar holding it is re-rendered with every change.
+  // One team may have more time (twice the clock) on its own turns; where every team moves at
+  // once the one clock is theirs too, so it doubles for all. Kept per game: teams differ.
   var seconds = parseInt(window.localStorage.getItem("spoton-timer") || "0", 10) || 0;
   var left = seconds, seen = null;
   function stageVersion() {
     var stage = document.getElementById("stage");
     return stage ? stage.getAttribute("data-version") : null;
   }
+  function moreKey() {
+    return "spoton-timer-more:" + window.location.pathname;
+  }
+  function more() { return window.localStorage.getItem(moreKey()) || ""; }
+  function clock() {
+    var stage = document.getElementById("stage");
+    var turn = stage ? stage.getAttribute("data-turn") || "" : "";
+    return more() !== "" && (turn === "" || turn === more()) ? seconds * 2 : seconds;
+  }
   function draw() {
     var select = document.querySelector("[data-timer-select]");
     var face = document.querySelector("[data-timer]");
+    var extra = document.querySelector("[data-timer-more]");
     if (select && select.value !== String(seconds)) select.value = String(seconds);
+    if (extra) {
+      if (extra.value !== more()) extra.value = more();
+      extra.disabled = seconds === 0;
+    }
     if (!face) return;
     face.hidden = seconds === 0;
     var m = Math.floor(left / 60), s = left % 60;
@@ -315,17 +345,25 @@
     face.classList.toggle("up", left === 0);
   }
   document.addEventListener("change", function (event) {
+    if (event.target.matches("[data-timer-more]")) {
+      window.localStorage.setItem(moreKey(), event.target.value);
+      left = clock();
+      draw();
+      return;
+    }
     if (!event.target.matches("[data-timer-select]")) return;
-    seconds = left = parseInt(event.target.value, 10) || 0;
+    seconds = parseInt(event.target.value, 10) || 0;
+    left = clock();
     window.localStorage.setItem("spoton-timer", String(seconds));
     draw();
   });
   document.addEventListener("htmx:afterSwap", draw);
   document.addEventListener("spoton:stage", draw);
   seen = stageVersion();
+  left = clock();
   setInterval(function () {
     var now = stageVersion();
-    if (now !== seen) { seen = now; left = seconds; }
+    if (now !== seen) { seen = now; left = clock(); }
     else if (left > 0) left -= 1;
     draw();
   }, 1000);
@@ -425,9 +463,12 @@
 // The table on a phone stays open (or closed) across the stage's redraws, as the pupil left it.
 (function () {
   "use strict";
-  // The solo shell's table (data-mirror="solo") opens by default and is kept apart.
+  // The solo shell's table (data-mirror="solo") opens by default and is kept apart; so is the
+  // pupil's choice while the teacher has the table open on every phone (data-mirror-on), so
+  // the switch opens a table the pupil had folded before it.
   function key(mirror) {
-    return "spoton-mirror" + (mirror.dataset.mirror ? ":" + mirror.dataset.mirror : "");
+    return "spoton-mirror" + (mirror.dataset.mirror ? ":" + mirror.dataset.mirror : "") +
+      (mirror.hasAttribute("data-mirror-on") ? ":on" : "");
   }
   document.addEventListener("toggle", function (event) {
     if (event.target.matches && event.target.matches("[data-mirror]")) {

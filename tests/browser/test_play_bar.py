@@ -17,7 +17,7 @@ BAR = """() => {
   const code = bar.querySelector(".code-inline");
   const box = r => ({left: r.left, right: r.right, top: r.top, bottom: r.bottom});
   const controls = [...bar.querySelectorAll("button, .button, summary, select, a")]
-    .filter(e => e.offsetParent !== null);
+    .filter(e => e.offsetParent !== null && !e.closest("details:not([open]) > :not(summary)"));
   return {
     bar: box(bar.getBoundingClientRect()),
     code: box(code.getBoundingClientRect()),
@@ -91,8 +91,10 @@ def test_the_bar_shows_the_whole_join_code_and_one_line_of_controls(
     host.goto(f"{live_server.url}/play/host/{game.code}/")
     host.wait_for_selector(".teacher-bar")
     _check_bar(host, game, f"{edition} lobby, no timer")
+    host.locator("[data-timer-pop] summary").click()
     host.select_option("[data-timer-select]", "120")  # the clock's face takes room too
     host.wait_for_selector("[data-timer]:not([hidden])")
+    host.keyboard.press("Escape")
     name = f"bar-{edition}-lobby-{locale}-{size[0]}x{size[1]}.png"
     host.screenshot(path=str(screenshot_dir / name))
     _check_bar(host, game, f"{edition} lobby")
