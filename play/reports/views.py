@@ -125,7 +125,9 @@ def class_page(request: HttpRequest, class_id: str) -> HttpResponse:
         "report": report,
         "top_places": report["places"][:30],
         "missed_count": sum(1 for p in report["places"] if p["missed"]),
-        "editions": [e for e in registry.editions()],
+        "editions": list(registry.editions()),
+        # Homework needs computer opponents. (A template would call ``bot``, not test it.)
+        "homework_editions": [e for e in registry.editions() if e.bot is not None],
         "practice_default": practice.DEFAULT_SIZE,
     }
     points = [

@@ -183,3 +183,10 @@ def test_the_play_index_links_homework_and_lists_no_attempts(host, teacher):
     index = host.get("/play/").content.decode()
     assert "/play/assignments/" in index
     assert Attempt.objects.get().game.code not in index
+
+
+def test_the_class_page_sets_homework_in_every_game(host, seven_b):
+    page = host.get(f"/play/classes/{seven_b.pk}/").content.decode()
+    line = page[page.index("Neue Hausaufgabe für diese Klasse:") :].split("</span>")[0]
+    for slug in ("germany", "world", "numbers", "dice", "match"):
+        assert f"/play/assignments/new/{slug}/?class={seven_b.pk}" in line
