@@ -8,6 +8,7 @@ drawings as vectors through ``printing.core.mapdraw_pdf``.
 from __future__ import annotations
 
 import math
+from typing import NamedTuple
 
 from django.utils.translation import gettext_lazy as _
 from reportlab.lib.units import mm
@@ -72,17 +73,26 @@ def _fit_width(deck: DeckInfo, avail_w: float, avail_h: float) -> float:
 MAP_TITLES = (_("Quiz map: which dot is which place?"), _("Answer map"))
 
 
-def add_germany_map(doc: Document, deck: DeckInfo, paper: str, quiz: bool = False) -> None:
-    """The deck's grid-edition map on one page, scaled to fill the printable area: as a quiz
-    (grid and dots, no names) or as the answer map (names where they fit, numbers and an index
-    for the rest)."""
+class MapLayout(NamedTuple):
+    """A map page as planned: its size, the drawing and its index, where the drawing sits, and
+    the index's band under it (None: the index goes on pages of its own)."""
+
+    page: tuple[float, float]
+    drawing: object
+    index: list
+    bottom: float
+    band: tuple[int, float, float] | None
+    details: list  # geo.maps.Detail: crowded regions enlarged
+    inset: bool  # the details are inside the map's frame (else on pages after the map)
+
+
+def map_layout(deck: DeckInfo, paper: str, quiz: bool = False) -> MapLayout:
+    """The deck's grid-edition map on one page, scaled to fill the printable area."""
     pw, ph = pagedraw.portrait(paper)
     if deck.grid is not None and _is_wide(deck):  # a wide country (Austria) prints landscape
         pw, ph = pagedraw.landscape(paper)
     avail_w, avail_h = pw - 2 * MIN_MARGIN - 4, ph - 2 * MIN_MARGIN - 10
     width = _fit_width(deck, avail_w, avail_h)
-    title = in_language(deck.language, MAP_TITLES[0 if quiz else 1])
-    form = f"{_form_prefix(deck)}-{'quiz' if quiz else 'answer'}-map"
     # The answer map of a grid edition is drawn smaller, down to the last of MAP_SCALES, when that
     # frees a band under it for its index: a place shown by a number is then found on the
     # same sheet. Germany's map fills its page; its index follows on pages of its own.
@@ -100,6 +110,98 @@ def add_germany_map(doc: Document, deck: DeckInfo, paper: str, quiz: bool = Fals
         if len(scales) > 1:  # no band fits: the map at its full size, the index on pages
             drawing, index = _grid_drawing(deck, width, "fit")
             bottom = max(MIN_MARGIN, ph - MIN_MARGIN - 6 - drawing.height)
+    details, inset = [], False
+    if any(not entry.shown for entry in index):
+        details, inset, drawing = _with_details(deck, drawing, index, paper)
+    return MapLayout((pw, ph), drawing, index, bottom, band, details, inset)
+
+
+def _with_details(deck: DeckInfo, drawing, index: list, paper: str) -> tuple[list, bool, object]:
+    """Details of the regions too crowded for their numbers: inside the map's frame where
+    they find room (the whole answer is then on one sheet), else on pages of their own."""
+    from geo.grid_frame import GERMANY_MAP, grid_layers
+    from geo.maps import inset_details, with_details
+
+    edition = deck.grid or GERMANY_MAP
+    frame, _others, own, _lines = grid_layers(edition, drawing.width)
+    box = (frame.left, frame.top, frame.left + frame.width, frame.top + frame.height)
+    small = _details(deck, drawing.width, index, frame.width * INSET, frame.height * INSET)
+    if not any(d.bare for d in small):
+        inset = inset_details(drawing, small, box, pagedraw.measure, avoid=own)
+        if inset is not None:
+            return small, True, inset
+    pw, ph = pagedraw.portrait(paper)
+    m = MIN_MARGIN + 8
+    details = _details(deck, drawing.width, index, pw - 2 * m, ph - 2 * m - DETAIL_HEAD)
+    return details, False, with_details(drawing, details)
+
+
+INSET = 0.3  # a detail inside the map's frame takes at most this share of its width and height
+
+
+def _details(deck: DeckInfo, width: float, index: list, max_width: float, max_height: float):
+    from geo.maps import GERMANY_MAP, grid_details
+
+    return grid_details(
+        deck.grid or GERMANY_MAP,
+        _dots(deck),
+        index,
+        width_mm=width,
+        max_width=max_width,
+        max_height=max_height,
+        measure=pagedraw.measure,
+    )
+
+
+DETAIL_HEAD, DETAIL_GAP = 16.0, 6.0  # mm: the details' page title, the space between details
+DETAIL_TITLES = (
+    _("Details of the answer map"),
+    _(
+        "Crowded regions enlarged: every dot with its number in the index. The letters mark "
+        "the regions on the map."
+    ),
+)
+
+
+def add_details(doc: Document, language: str, paper: str, details: list) -> None:
+    """The details of a map, packed in rows, as many to a page as fit."""
+    if not details:
+        return
+    title, note = (in_language(language, t) for t in DETAIL_TITLES)
+    pw, ph = pagedraw.portrait(paper)
+    m = MIN_MARGIN + 8
+    pages: list[list[tuple[float, float, object]]] = [[]]
+    x, y, row = m, m + DETAIL_HEAD, 0.0  # y from the top of the page
+    for detail in details:
+        d = detail.drawing
+        if x + d.width > pw - m + 0.01:  # a new row
+            x, y, row = m, y + row + DETAIL_GAP, 0.0
+        if y + d.height > ph - m + 0.01:  # a new page
+            pages.append([])
+            x, y, row = m, m + DETAIL_HEAD, 0.0
+        pages[-1].append((x, y, detail))
+        x, row = x + d.width + DETAIL_GAP, max(row, d.height)
+    for placed in pages:
+
+        def draw(c: Canvas, w: float, h: float, placed=placed) -> None:
+            pagedraw.text(c, m, h - m, title, 14, bold=True)
+            pagedraw.text(c, m, h - m - 6, note, 8, fill="#555555")
+            for x, y, detail in placed:
+                name = map_form(c, detail.drawing, f"map-detail-{detail.letter}")
+                c.saveState()
+                c.translate(x * mm, (h - y - detail.drawing.height) * mm)
+                c.doForm(name)
+                c.restoreState()
+
+        doc.add_page(pw, ph, draw)
+
+
+def add_germany_map(doc: Document, deck: DeckInfo, paper: str, quiz: bool = False) -> None:
+    """The deck's grid-edition map on one page: as a quiz (grid and dots, no names) or as the
+    answer map (names where they fit, numbers and an index for the rest)."""
+    (pw, ph), drawing, index, bottom, band, details, inset = map_layout(deck, paper, quiz)
+    title = in_language(deck.language, MAP_TITLES[0 if quiz else 1])
+    form = f"{_form_prefix(deck)}-{'quiz' if quiz else 'answer'}-map"
 
     def draw(c: Canvas, w: float, h: float) -> None:
         name = map_form(c, drawing, form)
@@ -116,8 +218,10 @@ def add_germany_map(doc: Document, deck: DeckInfo, paper: str, quiz: bool = Fals
             _draw_entries(c, index, MIN_MARGIN + 2, top - 3.6, *band, size=BAND_TYPE)
 
     doc.add_page(pw, ph, draw)
-    if band is None:
-        add_index(doc, deck.language, paper, index)
+    if not inset:
+        add_details(doc, deck.language, paper, details)
+    if band is None:  # on pages of its own, titled as this map's
+        add_index(doc, deck.language, paper, index, ANSWER_INDEX)
 
 
 BAND_TYPE, BAND_LINE, BAND_COLUMN = 6.0, 2.8, 46.0  # pt, mm, mm: the index under a map
@@ -159,17 +263,22 @@ INDEX_TITLES = (
 )
 
 
-def add_index(doc: Document, language: str, paper: str, entries: list) -> None:
+ANSWER_INDEX = _("Index of the answer map")
+
+
+def add_index(
+    doc: Document, language: str, paper: str, entries: list, heading=INDEX_TITLES[0]
+) -> None:
     """The places a map shows by number, in columns: number, name, grid numbers."""
     if not entries:
         return
-    title, note = (in_language(language, t) for t in INDEX_TITLES)
+    title, note = in_language(language, heading), in_language(language, INDEX_TITLES[1])
     pw, ph = pagedraw.portrait(paper)
     m, line, cols = MIN_MARGIN + 8, 3.4, 3
     per_col = int((ph - 2 * m - 14) // line)
     per_page = per_col * cols
     col_w = (pw - 2 * m) / cols
-    for start in range(0, len(entries), per_page):
+    for start in range(0, len(entries), per_page):  # index_pages() counts these
         chunk = entries[start : start + per_page]
 
         def draw(c: Canvas, w: float, h: float, chunk=chunk) -> None:
@@ -178,6 +287,13 @@ def add_index(doc: Document, language: str, paper: str, entries: list) -> None:
             _draw_entries(c, chunk, m, h - m - 14, per_col, col_w, line)
 
         doc.add_page(pw, ph, draw)
+
+
+def index_pages(paper: str, entries: list) -> int:
+    """How many pages ``add_index`` takes for ``entries``."""
+    _pw, ph = pagedraw.portrait(paper)
+    per_col = int((ph - 2 * (MIN_MARGIN + 8) - 14) // 3.4)
+    return -(-len(entries) // (per_col * 3))
 
 
 def _clip(text: str, width_mm: float, size: float = 7) -> str:
