@@ -42,7 +42,8 @@ def main() -> None:
             numbered = sum(e.number is not None for e in layout.index)
             shown = sum(e.shown for e in layout.index)
             in_details = numbered - shown
-            bare = sum(detail.bare for detail in layout.details)
+            detailed = set().union(*(d.shows for d in layout.details))
+            bare = sum(not e.shown and e.number not in detailed for e in layout.index)
             sizes = [
                 i.size for i in layout.drawing.items
                 if isinstance(i, md.Text) and i.text.isdigit() and i.fill == NUMBER_INK

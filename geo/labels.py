@@ -44,6 +44,17 @@ def text_box(item: md.Text, measure: Measure = estimate_width) -> Box:
     )
 
 
+def label_box(item: md.Text, measure: Measure = estimate_width) -> Box:
+    """What a label keeps free: a name its ``text_box``; a number (digits, in NUMBER_INK) only
+    its digits, from the baseline to the cap height, and DIGIT_PAD around them."""
+    box = text_box(item, measure)
+    if item.fill != NUMBER_INK or not item.text.isdigit():
+        return box
+    pad = HALO if item.halo else 0.0
+    return (box[0] + pad - DIGIT_PAD, item.y - item.size - DIGIT_PAD,
+            box[2] - pad + DIGIT_PAD, item.y + DIGIT_PAD)  # fmt: skip
+
+
 def overlaps(a: Box, b: Box) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
@@ -283,19 +294,15 @@ def _number_spots(x: float, y: float, size: float, d: float) -> list[tuple[str, 
     return spots
 
 
-def _try_spots(x, y, text, spots, *, size, frame, occupied, radius, measure, fill, bold,
-               tight=False):  # fmt: skip
-    """The first of ``spots`` where the label is inside ``frame`` and free: (items, box).
-    ``tight``: digits reach from the baseline to the cap height, no higher and no lower."""
+def _try_spots(x, y, text, spots, *, size, frame, occupied, radius, measure, fill, bold):
+    """The first of ``spots`` where the label is inside ``frame`` and free: (items, box)."""
     d = radius + 0.5
     for anchor, lx, ly in spots:
         item = md.Text(
             x=lx, y=ly, text=text, size=size, anchor=anchor, fill=fill,
             weight="bold" if bold else "normal", halo="#ffffff",
         )  # fmt: skip
-        box = text_box(item, measure)
-        if tight:
-            box = (box[0], ly - size - DIGIT_PAD, box[2], ly + DIGIT_PAD)
+        box = label_box(item, measure)
         inside = frame[0] <= box[0] and box[2] <= frame[2]
         if inside and frame[1] <= box[1] and box[3] <= frame[3] and occupied.free(box):
             far = abs(lx - x) > 2 * d or abs(ly - y) > 2 * d + size
@@ -365,7 +372,7 @@ def place_numbers(
             x, y, text = points[n]
             found = _try_spots(x, y, text, _number_spots(x, y, size * scale, radius + 0.5),
                                size=size * scale, frame=frame, occupied=occupied, radius=radius,
-                               measure=measure, fill=NUMBER_INK, bold=True, tight=True)  # fmt: skip
+                               measure=measure, fill=NUMBER_INK, bold=True)  # fmt: skip
             if found:
                 occupied.add(found[1])
                 placed += found[0]

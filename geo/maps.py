@@ -20,12 +20,14 @@ from geo import mapdraw as md
 from geo.grid_frame import GERMANY_MAP, GridFrame, MapEdition, grid_layers
 from geo.grid_frame import language_key as _lang
 from geo.labels import (
+    NUMBER_INK,
     IndexEntry,
     Measure,
     Occupied,
     dot_layer,
     estimate_width,
     locate,
+    overlaps,
     place_labels,
     place_numbers,
     text_box,
@@ -235,6 +237,7 @@ DETAIL_PAD = 3.0  # mm of the main map around a detail's dots
 DETAIL_GAP = 2.0  # mm: regions closer than this become one detail
 DETAIL_INK = "#1f4e9c"
 MAX_ZOOM = 4.0
+LETTER_BOX = (0.0, 0.0, 6.0, 6.0)  # a detail's letter, at its top left (with a margin)
 
 
 class Detail(NamedTuple):
@@ -243,6 +246,7 @@ class Detail(NamedTuple):
     zoom: float  # how many times the main map's scale
     bare: int  # dots of the region that found no room for their number even here
     region: tuple  # x0, y0, x1, y1 on the main map (mm)
+    shows: frozenset[int] = frozenset()  # the index numbers written in it
 
 
 def detail_regions(index: Iterable[IndexEntry], frame: tuple) -> list[tuple[str, tuple]]:
@@ -282,10 +286,10 @@ def _detail_frame(letter: str, region: tuple) -> list[md.Item]:
     return [
         md.Polygon(rings=ring, stroke=DETAIL_INK, stroke_width=0.45),
         md.Polygon(
-            rings=(((x0, y0 - 4.2), (x0 + 4.2, y0 - 4.2), (x0 + 4.2, y0), (x0, y0)),),
+            rings=(((x0, y0 - 3.4), (x0 + 3.4, y0 - 3.4), (x0 + 3.4, y0), (x0, y0)),),
             fill=DETAIL_INK,
         ),
-        label_at(x0 + 2.1, y0 - 2.1, letter, 2.6, fill="#ffffff", weight="bold"),
+        label_at(x0 + 1.7, y0 - 1.7, letter, 2.2, fill="#ffffff", weight="bold"),
     ]
 
 
@@ -305,51 +309,57 @@ def grid_details(
     """The details of ``grid_map_indexed(edition, dots, width_mm=width_mm)``: each crowded
     region enlarged to fit ``max_width`` × ``max_height`` mm (at most MAX_ZOOM times), its
     grid lines numbered, every dot with its index number (names where room is left). A
-    region where even then a number finds no room is cut in two, each half enlarged more."""
+    region where even then a number finds no room is enlarged more, in tiles."""
     dots = list(dots)
     main = GridFrame(edition, float(width_mm))
     numbers = {(round(e.x, 3), round(e.y, 3)): (e.number, e.shown) for e in index}
     frame_box = (main.left, main.top, main.left + main.width, main.top + main.height)
     hidden = [(e.x, e.y) for e in index if not e.shown]
-    todo = [(region, 0) for _, region in detail_regions(index, frame_box)]
+    room = (max_width, max_height)
     done = []
-    while todo:
-        region, depth = todo.pop()
-        detail = _detail(
-            edition, main, region, dots, numbers, (max_width, max_height),
-            measure or estimate_width, (dot_radius, label_size, number_size),
-        )  # fmt: skip
-        halves = _halves(region, hidden) if detail.bare and depth < MAX_CUTS else None
-        if halves:
-            todo += [(half, depth + 1) for half in halves]
-        else:
-            done.append(detail)
+    for _, region in detail_regions(index, frame_box):
+        rw, rh = region[2] - region[0], region[3] - region[1]
+        zoom = min(max_width / rw, max_height / rh, MAX_ZOOM)
+        while True:
+            tiles = [
+                _detail(
+                    edition, main, tile, zoom, dots, numbers, measure or estimate_width,
+                    (dot_radius, label_size, number_size),
+                )
+                for tile in _tiles(region, hidden, zoom, room)
+            ]  # fmt: skip
+            if not any(t.bare for t in tiles) or zoom >= MAX_ZOOM:
+                break
+            zoom = min(zoom * 1.25, MAX_ZOOM)  # more room for each number, in more tiles
+        done += tiles
     done.sort(key=lambda d: (d.region[1], d.region[0]))
     return [_lettered(d, chr(ord("A") + n)) for n, d in enumerate(done)]
 
 
-MAX_CUTS = 3  # a region is cut in two at most this many times over
-
-
-def _halves(region: tuple, hidden: list[tuple[float, float]]) -> list[tuple] | None:
-    """``region`` cut across its longer side at the median of the hidden dots in it, each
-    half shrunk to its own hidden dots; None when it holds fewer than two."""
+def _tiles(region: tuple, hidden: list, zoom: float, room: tuple) -> list[tuple]:
+    """``region`` cut into tiles that fit ``room`` at ``zoom``, each shrunk to the hidden dots
+    it holds (with a margin); tiles holding none are left out."""
     x0, y0, x1, y1 = region
-    inside = [(x, y) for x, y in hidden if x0 <= x <= x1 and y0 <= y <= y1]
-    if len(inside) < 2:
-        return None
-    axis = 0 if x1 - x0 >= y1 - y0 else 1
-    inside.sort(key=lambda p: p[axis])
-    parts = inside[: len(inside) // 2], inside[len(inside) // 2 :]
-    return [
-        (
-            max(x0, min(p[0] for p in part) - DETAIL_PAD),
-            max(y0, min(p[1] for p in part) - DETAIL_PAD),
-            min(x1, max(p[0] for p in part) + DETAIL_PAD),
-            min(y1, max(p[1] for p in part) + DETAIL_PAD),
-        )
-        for part in parts
-    ]
+    cols = math.ceil((x1 - x0) * zoom / room[0] - 1e-9)
+    rows = math.ceil((y1 - y0) * zoom / room[1] - 1e-9)
+    cw, ch = (x1 - x0) / cols, (y1 - y0) / rows
+    tiles = []
+    for j in range(rows):
+        for i in range(cols):
+            cell = (x0 + i * cw, y0 + j * ch, x0 + (i + 1) * cw, y0 + (j + 1) * ch)
+            inside = [
+                (x, y) for x, y in hidden if cell[0] <= x < cell[2] and cell[1] <= y < cell[3]
+            ]
+            if not inside:
+                continue
+            # A dot near the cut keeps its margin: the tile reaches past the cell by up to it,
+            # then is cut back to the room it has.
+            tx0 = max(x0, min(x for x, _ in inside) - DETAIL_PAD)
+            ty0 = max(y0, min(y for _, y in inside) - DETAIL_PAD)
+            tx1 = min(x1, max(x for x, _ in inside) + DETAIL_PAD, tx0 + room[0] / zoom)
+            ty1 = min(y1, max(y for _, y in inside) + DETAIL_PAD, ty0 + room[1] / zoom)
+            tiles.append((tx0, ty0, tx1, ty1))
+    return tiles
 
 
 def _lettered(detail: Detail, letter: str) -> Detail:
@@ -444,9 +454,9 @@ def _moved(items: Iterable[md.Item], dx: float, dy: float) -> list[md.Item]:
     return moved
 
 
-def _detail(edition, main, region, dots, numbers, room, measure, sizes) -> Detail:
+def _detail(edition, main, region, zoom, dots, numbers, measure, sizes) -> Detail:
     rx0, ry0, rx1, ry1 = region
-    zoom = min(room[0] / (rx1 - rx0), room[1] / (ry1 - ry0), MAX_ZOOM)
+    zoom = float(zoom)
     big_width = main.width * zoom + 2 * main.left
     frame, others, own, state_lines = grid_layers(edition, big_width)
 
@@ -456,12 +466,21 @@ def _detail(edition, main, region, dots, numbers, room, measure, sizes) -> Detai
     bx0, by0 = big(rx0, ry0)
     w, h = (rx1 - rx0) * zoom, (ry1 - ry0) * zoom
     spec = edition.spec
-    drawing, zoom, bare = _detail_drawing(
+    drawing, zoom, _ = _detail_drawing(
         (bx0, by0, w, h), frame, (others, own, state_lines),
         [(d, big(*_main_xy(main, spec, d))) for d in dots],
         numbers, main, spec, measure, *sizes,
     )  # fmt: skip
-    return Detail("", drawing, zoom, bare, region)
+    shows = frozenset(
+        int(i.text) for i in drawing.items if isinstance(i, md.Text) and i.fill == NUMBER_INK
+    )
+    # Bare: a dot of the region the main map could not number, and this detail did not either.
+    bare = sum(
+        1
+        for (x, y), (number, shown) in numbers.items()
+        if not shown and rx0 <= x <= rx1 and ry0 <= y <= ry1 and number not in shows
+    )
+    return Detail("", drawing, zoom, bare, region, shows)
 
 
 def _key(main: GridFrame, spec, dot: tuple) -> tuple[float, float]:
@@ -491,7 +510,7 @@ def _detail_drawing(
         *_lines(state_lines, stroke=BORDER, width=0.3),
     ]
     grid_labels = []
-    for we in range(0, spec.we_max + 1, 1 if zoom >= 3 else 5):
+    for we in range(0, spec.we_max + 1, 5):
         x = float(frame.x(we)) - bx0
         if 0 < x < w:
             major = we % 10 == 0
@@ -500,7 +519,7 @@ def _detail_drawing(
             if major or (zoom >= 3 and we % 5 == 0):
                 grid_labels.append(label_at(x, 2.2, str(we), 1.6, fill=INK, halo="#ffffff",
                                             weight="bold"))  # fmt: skip
-    for ns in range(0, spec.ns_max + 1, 1 if zoom >= 3 else 5):
+    for ns in range(0, spec.ns_max + 1, 5):
         y = float(frame.y(ns)) - by0
         if 0 < y < h:
             major = ns % 10 == 0
@@ -509,10 +528,14 @@ def _detail_drawing(
             if major or (zoom >= 3 and ns % 5 == 0):
                 grid_labels.append(md.Text(x=0.8, y=y + 0.8, text=str(ns), size=1.6, anchor="start",
                                            fill=INK, halo="#ffffff", weight="bold"))  # fmt: skip
+    # Only whole dots: one on the cut would spill over the detail's edge.
     inside = [
-        (dot, x - bx0, y - by0) for dot, (x, y) in placed if 0 <= x - bx0 <= w and 0 <= y - by0 <= h
+        (dot, x - bx0, y - by0)
+        for dot, (x, y) in placed
+        if radius <= x - bx0 <= w - radius and radius <= y - by0 <= h - radius
     ]
-    occupied = Occupied([text_box(t, measure) for t in grid_labels])
+    grid_labels = [t for t in grid_labels if not overlaps(text_box(t, measure), LETTER_BOX)]
+    occupied = Occupied([LETTER_BOX, *(text_box(t, measure) for t in grid_labels)])
     occupied_dots = [(x - radius, y - radius, x + radius, y + radius) for _, x, y in inside]
     for box in occupied_dots:
         occupied.add(box)
@@ -547,6 +570,7 @@ def _detail_drawing(
     items.append(md.Polygon(rings=(((0, 0), (w, 0), (w, h), (0, h)),), stroke=DETAIL_INK,
                             stroke_width=0.6))  # fmt: skip
     items.append(md.Polygon(rings=(((0, 0), (5.5, 0), (5.5, 5.5), (0, 5.5)),), fill=DETAIL_INK))
+    # (the letter goes on last, once the details are counted: ``_lettered``)
     return md.MapDrawing(width=w, height=h, items=tuple(items)), zoom, len(bare)
 
 

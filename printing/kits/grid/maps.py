@@ -96,24 +96,32 @@ def map_layout(deck: DeckInfo, paper: str, quiz: bool = False) -> MapLayout:
     # The answer map of a grid edition is drawn smaller, down to the last of MAP_SCALES, when that
     # frees a band under it for its index: a place shown by a number is then found on the
     # same sheet. Germany's map fills its page; its index follows on pages of its own.
+    # Tried largest first: the first scale whose index fits under the map and whose crowded
+    # regions (if any) fit inside its frame; else the first whose index fits; else full size.
     scales = MAP_SCALES if deck.grid is not None and not quiz else (1.0,)
+    fallback = None
     for scale in scales:
-        # Drawn at its printed size, so labels are measured as they will print.
-        drawing, index = _grid_drawing(deck, width * scale, "none" if quiz else "fit")
-        bottom = MIN_MARGIN
-        if deck.grid is not None:  # below the page's title, not at the foot of a half-empty page
-            bottom = max(MIN_MARGIN, ph - MIN_MARGIN - 6 - drawing.height)
-        band = _index_band(pw, bottom - MIN_MARGIN - 3, len(index))
-        if band is not None or not index:
-            break
-    else:
-        if len(scales) > 1:  # no band fits: the map at its full size, the index on pages
-            drawing, index = _grid_drawing(deck, width, "fit")
-            bottom = max(MIN_MARGIN, ph - MIN_MARGIN - 6 - drawing.height)
+        layout = _plan(deck, width * scale, quiz, paper, (pw, ph))
+        if layout.band is None and layout.index and len(scales) > 1:
+            continue
+        if layout.inset or not layout.details:
+            return layout
+        fallback = fallback or layout
+    return fallback or _plan(deck, width, quiz, paper, (pw, ph))
+
+
+def _plan(deck: DeckInfo, width: float, quiz: bool, paper: str, page: tuple) -> MapLayout:
+    # Drawn at its printed size, so labels are measured as they will print.
+    drawing, index = _grid_drawing(deck, width, "none" if quiz else "fit")
+    pw, ph = page
+    bottom = MIN_MARGIN
+    if deck.grid is not None:  # below the page's title, not at the foot of a half-empty page
+        bottom = max(MIN_MARGIN, ph - MIN_MARGIN - 6 - drawing.height)
+    band = _index_band(pw, bottom - MIN_MARGIN - 3, len(index))
     details, inset = [], False
     if any(not entry.shown for entry in index):
         details, inset, drawing = _with_details(deck, drawing, index, paper)
-    return MapLayout((pw, ph), drawing, index, bottom, band, details, inset)
+    return MapLayout(page, drawing, index, bottom, band, details, inset)
 
 
 def _with_details(deck: DeckInfo, drawing, index: list, paper: str) -> tuple[list, bool, object]:
@@ -125,8 +133,10 @@ def _with_details(deck: DeckInfo, drawing, index: list, paper: str) -> tuple[lis
     edition = deck.grid or GERMANY_MAP
     frame, _others, own, _lines = grid_layers(edition, drawing.width)
     box = (frame.left, frame.top, frame.left + frame.width, frame.top + frame.height)
-    small = _details(deck, drawing.width, index, frame.width * INSET, frame.height * INSET)
-    if not any(d.bare for d in small):
+    for share in INSET:
+        small = _details(deck, drawing.width, index, frame.width * share, frame.height * share)
+        if any(d.bare for d in small):
+            break  # smaller would leave numbers without room
         inset = inset_details(drawing, small, box, pagedraw.measure, avoid=own)
         if inset is not None:
             return small, True, inset
@@ -136,7 +146,9 @@ def _with_details(deck: DeckInfo, drawing, index: list, paper: str) -> tuple[lis
     return details, False, with_details(drawing, details)
 
 
-INSET = 0.3  # a detail inside the map's frame takes at most this share of its width and height
+# A detail inside the map's frame takes at most this share of its width and height: the
+# largest first, smaller where it finds no room.
+INSET = (0.3, 0.24, 0.18)
 
 
 def _details(deck: DeckInfo, width: float, index: list, max_width: float, max_height: float):
