@@ -417,21 +417,23 @@ def inset_details(
 def _room(
     taken: Occupied, frame: tuple, w: float, h: float, near: tuple, avoid: BaseGeometry | None
 ) -> tuple | None:
-    """The free w × h spot inside ``frame`` nearest ``near``'s centre (on a 1 mm raster),
-    covering as little of ``avoid`` as there is a free spot for."""
+    """The free w × h spot inside ``frame`` nearest ``near``'s centre (on a ROOM_STEP raster),
+    off ``avoid``; where every free spot covers some of it, the one covering least."""
     cx, cy = (near[0] + near[2]) / 2, (near[1] + near[3]) / 2
     spots = [
-        (frame[0] + i, frame[1] + j)
-        for i in range(int(frame[2] - frame[0] - w) + 1)
-        for j in range(int(frame[3] - frame[1] - h) + 1)
+        (frame[0] + i * ROOM_STEP, frame[1] + j * ROOM_STEP)
+        for i in range(int((frame[2] - frame[0] - w) / ROOM_STEP) + 1)
+        for j in range(int((frame[3] - frame[1] - h) / ROOM_STEP) + 1)
     ]
     spots.sort(key=lambda p: (p[0] + w / 2 - cx) ** 2 + (p[1] + h / 2 - cy) ** 2)
-    free = [(x, y) for x, y in spots if taken.free((x, y, x + w, y + h))]
-    if not free or avoid is None:
-        return free[0] if free else None
-    shapely.prepare(avoid)
+    if avoid is not None:
+        shapely.prepare(avoid)
     best, least = None, math.inf
-    for x, y in free:
+    for x, y in spots:
+        if not taken.free((x, y, x + w, y + h)):
+            continue
+        if avoid is None:
+            return x, y
         cover = shapely.box(x, y, x + w, y + h)
         if not avoid.intersects(cover):
             return x, y
@@ -439,6 +441,9 @@ def _room(
         if area < least - 0.01:
             best, least = (x, y), area
     return best
+
+
+ROOM_STEP = 1.5  # mm between the spots tried for a detail inside the map
 
 
 def _moved(items: Iterable[md.Item], dx: float, dy: float) -> list[md.Item]:
