@@ -2,8 +2,11 @@
 
 Builds the starter decks Germany (689 towns of 20,000 or more), Austria and Switzerland on a
 fresh SQLite database and plans each answer map as the kit prints it, on A4 and on letter.
-Prints one line per deck and paper: dots, named, numbered, bare, the smallest number's size,
-and the pages the map and its index take. Usage: ``python bench/answer_map.py``.
+Prints one line per deck and paper: dots, named on the map, numbered on the map, numbered only
+in a detail (a crowded region enlarged), bare (neither named nor numbered anywhere), the
+smallest number's size in points, the details (inside the map's frame, or how many pages they
+take), the index (on the map's page, or its pages) and the seconds the plan took.
+Usage: ``python bench/answer_map.py``.
 """
 
 from __future__ import annotations
@@ -51,10 +54,10 @@ def main() -> None:
             smallest = min(sizes) / CAP * 72 / 25.4 if sizes else 0.0
             pages = maps.index_pages(paper, layout.index)
             where = "same page" if layout.band else f"{pages} page(s)"
-            kind = "in" if layout.inset else "pg"  # inside the map's frame, or on pages
+            kind = "in" if layout.inset else f"{len(maps.detail_pages(paper, layout.details))}pg"
             print(
                 f"{deck.slug:12} {paper:7} {dots:5} {dots - len(layout.index):6} {shown:8} "
-                f"{in_details:9} {bare:5} {smallest:6.1f} {len(layout.details):5}{kind:>3} "
+                f"{in_details:9} {bare:5} {smallest:6.1f} {len(layout.details):5}{kind:>4} "
                 f"{where:>14} {seconds:5.1f}"
             )
 

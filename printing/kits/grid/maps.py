@@ -182,18 +182,7 @@ def add_details(doc: Document, language: str, paper: str, details: list) -> None
     title, note = (in_language(language, t) for t in DETAIL_TITLES)
     pw, ph = pagedraw.portrait(paper)
     m = MIN_MARGIN + 8
-    pages: list[list[tuple[float, float, object]]] = [[]]
-    x, y, row = m, m + DETAIL_HEAD, 0.0  # y from the top of the page
-    for detail in details:
-        d = detail.drawing
-        if x + d.width > pw - m + 0.01:  # a new row
-            x, y, row = m, y + row + DETAIL_GAP, 0.0
-        if y + d.height > ph - m + 0.01:  # a new page
-            pages.append([])
-            x, y, row = m, m + DETAIL_HEAD, 0.0
-        pages[-1].append((x, y, detail))
-        x, row = x + d.width + DETAIL_GAP, max(row, d.height)
-    for placed in pages:
+    for placed in detail_pages(paper, details):
 
         def draw(c: Canvas, w: float, h: float, placed=placed) -> None:
             pagedraw.text(c, m, h - m, title, 14, bold=True)
@@ -206,6 +195,26 @@ def add_details(doc: Document, language: str, paper: str, details: list) -> None
                 c.restoreState()
 
         doc.add_page(pw, ph, draw)
+
+
+def detail_pages(paper: str, details: list) -> list[list[tuple[float, float, object]]]:
+    """The details packed in rows, as many to a page as fit: (x, y from the top, detail)."""
+    if not details:
+        return []
+    pw, ph = pagedraw.portrait(paper)
+    m = MIN_MARGIN + 8
+    pages: list[list[tuple[float, float, object]]] = [[]]
+    x, y, row = m, m + DETAIL_HEAD, 0.0  # y from the top of the page
+    for detail in details:
+        d = detail.drawing
+        if x + d.width > pw - m + 0.01:  # a new row
+            x, y, row = m, y + row + DETAIL_GAP, 0.0
+        if y + d.height > ph - m + 0.01:  # a new page
+            pages.append([])
+            x, y, row = m, m + DETAIL_HEAD, 0.0
+        pages[-1].append((x, y, detail))
+        x, row = x + d.width + DETAIL_GAP, max(row, d.height)
+    return pages
 
 
 def add_germany_map(doc: Document, deck: DeckInfo, paper: str, quiz: bool = False) -> None:
