@@ -182,13 +182,14 @@ def add_details(doc: Document, language: str, paper: str, details: list) -> None
     title, note = (in_language(language, t) for t in DETAIL_TITLES)
     pw, ph = pagedraw.portrait(paper)
     m = MIN_MARGIN + 8
+    prefix = f"map-detail-{doc.pages}"  # a kit's answer map and poster each have their details
     for placed in detail_pages(paper, details):
 
         def draw(c: Canvas, w: float, h: float, placed=placed) -> None:
             pagedraw.text(c, m, h - m, title, 14, bold=True)
             pagedraw.text(c, m, h - m - 6, note, 8, fill="#555555")
             for x, y, detail in placed:
-                name = map_form(c, detail.drawing, f"map-detail-{detail.letter}")
+                name = map_form(c, detail.drawing, f"{prefix}-{detail.letter}")
                 c.saveState()
                 c.translate(x * mm, (h - y - detail.drawing.height) * mm)
                 c.doForm(name)
@@ -336,10 +337,15 @@ def add_poster(doc: Document, deck: DeckInfo, paper: str) -> None:
         rows -= 1
         width *= (rows * step_h + POSTER_OVERLAP) / height
     drawing, index = _grid_drawing(deck, width, "fit")
+    details, inset = [], False
+    if any(not entry.shown for entry in index):  # as on the answer map: no dot left bare
+        details, inset, drawing = _with_details(deck, drawing, index, paper)
     form = f"{_form_prefix(deck)}-poster"
     for row in range(rows):
         for col in range(POSTER_COLUMNS):
             doc.add_page(pw, ph, _poster_tile(drawing, 1.0, col, row, rows, step_w, step_h, form))
+    if not inset:
+        add_details(doc, deck.language, paper, details)
     add_index(doc, deck.language, paper, index)
 
 
