@@ -8,7 +8,8 @@ from pathlib import Path
 
 from geo import mapdraw as md
 from geo.labels import HALO, INK, NUMBER_INK, Dot, dot_layer, overlaps, text_box
-from geo.maps import GERMANY_MAP, grid_details, grid_map_indexed, with_details
+from geo.map_details import grid_details, with_details
+from geo.maps import GERMANY_MAP, grid_map_indexed
 
 
 def crowded(count: int, seed: int = 3) -> list[Dot]:

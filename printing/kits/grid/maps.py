@@ -82,7 +82,7 @@ class MapLayout(NamedTuple):
     index: list
     bottom: float
     band: tuple[int, float, float] | None
-    details: list  # geo.maps.Detail: crowded regions enlarged
+    details: list  # geo.map_details.Detail: crowded regions enlarged
     inset: bool  # the details are inside the map's frame (else on pages after the map)
 
 
@@ -128,7 +128,7 @@ def _with_details(deck: DeckInfo, drawing, index: list, paper: str) -> tuple[lis
     """Details of the regions too crowded for their numbers: inside the map's frame where
     they find room (the whole answer is then on one sheet), else on pages of their own."""
     from geo.grid_frame import GERMANY_MAP, grid_layers
-    from geo.maps import inset_details, with_details
+    from geo.map_details import inset_details, with_details
 
     edition = deck.grid or GERMANY_MAP
     frame, _others, own, _lines = grid_layers(edition, drawing.width)
@@ -152,7 +152,8 @@ INSET = (0.3, 0.24, 0.18)
 
 
 def _details(deck: DeckInfo, width: float, index: list, max_width: float, max_height: float):
-    from geo.maps import GERMANY_MAP, grid_details
+    from geo.map_details import grid_details
+    from geo.maps import GERMANY_MAP
 
     return grid_details(
         deck.grid or GERMANY_MAP,
