@@ -100,6 +100,7 @@ def test_every_place_of_a_dense_deck_is_found_on_the_answer_maps_sheets(dense_do
     details = [n for n, t in enumerate(texts) if "Ausschnitte der Lösungskarte" in t]
     indexes = [n for n, t in enumerate(texts) if "Register der Lösungskarte" in t]
     assert details and indexes and details[0] > 0 and details[-1] < indexes[0]
+    assert re.search(r"Ausschnitte A–[B-Z] und das Register folgen nach dieser Seite", texts[0])
     on_map = set(re.findall(r"\d+", texts[0]))
     in_details = {w for n in details for w in re.findall(r"\d+", texts[n])}
     index_text = "\n".join(texts[n] for n in indexes)

@@ -225,6 +225,7 @@ def add_germany_map(doc: Document, deck: DeckInfo, paper: str, quiz: bool = Fals
     (pw, ph), drawing, index, bottom, band, details, inset = map_layout(deck, paper, quiz)
     title = in_language(deck.language, MAP_TITLES[0 if quiz else 1])
     form = f"{_form_prefix(deck)}-{'quiz' if quiz else 'answer'}-map"
+    follow = _follow_note(deck.language, details if not inset else [], band is None and index)
 
     def draw(c: Canvas, w: float, h: float) -> None:
         name = map_form(c, drawing, form)
@@ -233,6 +234,8 @@ def add_germany_map(doc: Document, deck: DeckInfo, paper: str, quiz: bool = Fals
         c.doForm(name)
         c.restoreState()
         pagedraw.text(c, w - MIN_MARGIN - 2, h - MIN_MARGIN - 4, title, 9, bold=True, anchor="end")
+        if follow:  # where a reader finds what a framed letter or a number on the map keys to
+            pagedraw.text(c, w - MIN_MARGIN - 2, h - MIN_MARGIN - 8, follow, 7, anchor="end")
         if band is not None:
             heading = in_language(deck.language, INDEX_TITLES[0])
             note = in_language(deck.language, INDEX_TITLES[1])
@@ -245,6 +248,27 @@ def add_germany_map(doc: Document, deck: DeckInfo, paper: str, quiz: bool = Fals
         add_details(doc, deck.language, paper, details)
     if band is None:  # on pages of its own, titled as this map's
         add_index(doc, deck.language, paper, index, ANSWER_INDEX)
+
+
+FOLLOW_NOTES = (
+    _("Details %(first)s–%(last)s and the index follow after this page."),
+    _("Detail A and the index follow after this page."),
+    _("Details %(first)s–%(last)s follow after this page."),
+    _("Detail A follows after this page."),
+    _("The index follows after this page."),
+)
+
+
+def _follow_note(language: str, details: list, index_after: bool) -> str:
+    """The line under a map's title saying what its next pages hold (empty: nothing)."""
+    if not details and not index_after:
+        return ""
+    letters = {"first": details[0].letter, "last": details[-1].letter} if details else {}
+    if not details:
+        note = FOLLOW_NOTES[4]
+    else:
+        note = FOLLOW_NOTES[(0 if index_after else 2) + (len(details) == 1)]
+    return in_language(language, note) % letters if letters else in_language(language, note)
 
 
 BAND_TYPE, BAND_LINE, BAND_COLUMN = 6.0, 2.8, 46.0  # pt, mm, mm: the index under a map
