@@ -7,6 +7,7 @@ PDF can use the real font metrics; the default estimate is a little generous.
 
 from __future__ import annotations
 
+import math
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from typing import NamedTuple
@@ -20,6 +21,8 @@ ASCENT = 1.1  # the box reaches this many cap heights above the baseline (accent
 DESCENT = 0.32  # and this many below it (descenders)
 HALO = 0.25  # mm around a haloed label
 CELL = 8.0  # mm: bucket size of the spatial index
+INK = "#1a1a1a"
+NUMBER_INK = "#8a1c1c"  # dark red: a number keyed to the index, not a name
 LEADER_LABELS = 40  # the most populous places may have their name further out, with a line
 
 
@@ -39,6 +42,17 @@ def text_box(item: md.Text, measure: Measure = estimate_width) -> Box:
         x0 + w + pad,
         item.y + DESCENT * item.size + pad,
     )
+
+
+def label_box(item: md.Text, measure: Measure = estimate_width) -> Box:
+    """What a label keeps free: a name its ``text_box``; a number (digits, in NUMBER_INK) only
+    its digits, from the baseline to the cap height, and DIGIT_PAD around them."""
+    box = text_box(item, measure)
+    if item.fill != NUMBER_INK or not item.text.isdigit():
+        return box
+    pad = HALO if item.halo else 0.0
+    return (box[0] + pad - DIGIT_PAD, item.y - item.size - DIGIT_PAD,
+            box[2] - pad + DIGIT_PAD, item.y + DIGIT_PAD)  # fmt: skip
 
 
 def overlaps(a: Box, b: Box) -> bool:
@@ -61,6 +75,14 @@ class Occupied:
     def add(self, box: Box) -> None:
         for key in self._keys(box):
             self.cells[key].append(box)
+
+    def count(self, box: Box) -> int:
+        """How many boxes overlap ``box``."""
+        seen = {
+            other for key in self._keys(box) for other in self.cells.get(key, ())
+            if overlaps(box, other)
+        }  # fmt: skip
+        return len(seen)
 
     def free(self, box: Box) -> bool:
         return not any(
@@ -97,7 +119,9 @@ def _far_candidates(x: float, y: float, size: float) -> Iterable[tuple[str, floa
 
 
 LEADER_REACH = (4.0, 7.0, 10.0, 14.0, 18.0)  # mm from the dot
-SMALL_NUMBERS = 0.75  # the second try's number size, of the first's
+NUMBER_REACH = (3.0, 4.5, 6.0, 8.0)  # mm: a number's leader line stays short
+DIGIT_PAD = 0.2  # mm of white around a number
+SMALL_NUMBERS = 0.7  # the second try's number size, of the first's (1.7 mm caps: 5 pt)
 
 
 def place_labels(
@@ -177,9 +201,12 @@ def locate(
 
 
 class IndexEntry(NamedTuple):
-    number: int | None  # the number beside the dot; None when even that did not fit
+    number: int | None  # the dot's number (in reading order); None on a map with no index
     name: str
     where: str
+    x: float = 0.0  # where the dot is on the map (mm)
+    y: float = 0.0
+    shown: bool = True  # False: no room beside the dot, its number is in a detail map
 
 
 def _beside(d: Dot, radius: float, size: float) -> md.Text:
@@ -198,6 +225,7 @@ def dot_layer(
     label_size: float = 2.2,
     number_size: float = 1.7,
     fixed: Iterable[Box] = (),
+    rows: tuple[float, float] = (0.0, 10.0),
 ) -> tuple[list[md.Item], list[IndexEntry]]:
     """Dots, and their labels by ``mode``: "all" labels every dot beside it (for a zoomable
     screen), "spread" labels every dot where its label covers no other dot or label (with a
@@ -232,7 +260,75 @@ def dot_layer(
         texts = [i for i in placed if not isinstance(i, md.Line)]
         texts += [_beside(named[i], radius, label_size) for i in crowded]
         return lines + items + texts, []
+    return _named_or_numbered(
+        inside,
+        items,
+        fixed=fixed,
+        frame=frame,
+        measure=measure,
+        radius=radius,
+        label_size=label_size,
+        number_size=number_size,
+        rows=rows,
+    )
+
+
+def reading_order(dots: Sequence[Dot], rows: tuple[float, float]) -> list[Dot]:
+    """``dots`` as a reader scans the map: in rows (the grid's: top, height in mm), each from
+    left to right (a number's neighbours on the map are its neighbours in the index)."""
+    top, height = rows
+    return sorted(dots, key=lambda d: (math.floor((d.y - top) / height), d.x, d.y, d.name))
+
+
+def _number_spots(x: float, y: float, size: float, d: float) -> list[tuple[str, float, float]]:
+    """Where a number may go: touching its dot, then on rings further out (with a leader
+    line), each ring tried all round before the next."""
+    spots = _candidates(x, y, size, d)
+    mid = (ASCENT - DESCENT) / 2 * size
+    for reach in NUMBER_REACH:
+        for step in range(16):
+            angle = math.pi * step / 8
+            dx, dy = math.cos(angle), math.sin(angle)
+            anchor = "start" if dx > 0.3 else "end" if dx < -0.3 else "middle"
+            spots.append((anchor, x + dx * reach, y + dy * reach + mid))
+    return spots
+
+
+def _try_spots(x, y, text, spots, *, size, frame, occupied, radius, measure, fill, bold):
+    """The first of ``spots`` where the label is inside ``frame`` and free: (items, box)."""
+    d = radius + 0.5
+    for anchor, lx, ly in spots:
+        item = md.Text(
+            x=lx, y=ly, text=text, size=size, anchor=anchor, fill=fill,
+            weight="bold" if bold else "normal", halo="#ffffff",
+        )  # fmt: skip
+        box = label_box(item, measure)
+        inside = frame[0] <= box[0] and box[2] <= frame[2]
+        if inside and frame[1] <= box[1] and box[3] <= frame[3] and occupied.free(box):
+            far = abs(lx - x) > 2 * d or abs(ly - y) > 2 * d + size
+            return ([_leader(x, y, box, radius)] if far else []) + [item], box
+    return None
+
+
+def _named_or_numbered(
+    inside: list[Dot],
+    dots: list[md.Item],
+    *,
+    fixed: Iterable[Box],
+    frame: Box,
+    measure: Measure,
+    radius: float,
+    label_size: float,
+    number_size: float,
+    rows: tuple[float, float],
+) -> tuple[list[md.Item], list[IndexEntry]]:
+    """Names for the most populous dots where they fit, a number for every other dot, keyed
+    to the index and counted in reading order. A dot whose number finds no room even small and
+    further out is marked not ``shown``: the caller draws its region enlarged (a detail)."""
     order = sorted((d for d in inside if d.name), key=lambda d: (-d.priority, d.name))
+    occupied = Occupied(fixed)
+    for d in inside:
+        occupied.add((d.x - radius, d.y - radius, d.x + radius, d.y + radius))
     names, missed = place_labels(
         [(d.x, d.y, d.name) for d in order],
         size=label_size,
@@ -242,36 +338,45 @@ def dot_layer(
         measure=measure,
         leaders=LEADER_LABELS,
     )
-    rest = sorted((order[i] for i in missed), key=lambda d: (d.name.casefold(), d.where))
-    numbers, unnumbered = place_labels(
+    rest = reading_order([order[i] for i in missed], rows)
+    numbers, bare = place_numbers(
         [(d.x, d.y, str(n)) for n, d in enumerate(rest, 1)],
-        size=number_size,
-        frame=frame,
-        occupied=occupied,
-        dot_radius=radius,
-        measure=measure,
-        bold=True,
-        fill="#8a1c1c",
-        leaders=len(rest),  # a number further out on a line beats a dot no one can name
-    )
-    if unnumbered:  # a crowded region: smaller numbers (still 3.7 pt) where 1.7 mm ones fail
-        small, still = place_labels(
-            [(rest[i].x, rest[i].y, str(i + 1)) for i in unnumbered],
-            size=number_size * SMALL_NUMBERS,
-            frame=frame,
-            occupied=occupied,
-            dot_radius=radius,
-            measure=measure,
-            bold=True,
-            fill="#8a1c1c",
-            leaders=len(unnumbered),
-        )
-        numbers += small
-        unnumbered = [unnumbered[i] for i in still]
-    skipped = set(unnumbered)
+        occupied, frame, measure, radius, number_size,
+    )  # fmt: skip
     index = [
-        IndexEntry(None if i in skipped else i + 1, d.name, d.where) for i, d in enumerate(rest)
+        IndexEntry(n + 1, d.name, d.where, d.x, d.y, n not in bare) for n, d in enumerate(rest)
     ]
-    lines = [i for i in names if isinstance(i, md.Line)]
-    texts = [i for i in names if not isinstance(i, md.Line)]
-    return lines + items + texts + numbers, index  # leader lines under the dots
+    lines = [i for i in names + numbers if isinstance(i, md.Line)]
+    texts = [i for i in names + numbers if not isinstance(i, md.Line)]
+    return lines + dots + texts, index  # leader lines under the dots
+
+
+def place_numbers(
+    points: Sequence[tuple[float, float, str]],
+    occupied: Occupied,
+    frame: Box,
+    measure: Measure,
+    radius: float,
+    size: float,
+) -> tuple[list[md.Item], set[int]]:
+    """Numbers for ``points`` (x, y, text): beside the dot, further out with a leader line, or
+    (where even that fails) smaller; returns the items and the positions in ``points`` left
+    bare. The most crowded dots choose first, so an easy one does not take the only spot a
+    crowded one has."""
+    placed: list[md.Item] = []
+    crowd = Occupied((x - 6, y - 6, x + 6, y + 6) for x, y, _ in points)
+    busy = sorted(range(len(points)), key=lambda n: -crowd.count(points[n][:2] * 2))
+    for scale in (1.0, SMALL_NUMBERS):
+        left = []
+        for n in busy:
+            x, y, text = points[n]
+            found = _try_spots(x, y, text, _number_spots(x, y, size * scale, radius + 0.5),
+                               size=size * scale, frame=frame, occupied=occupied, radius=radius,
+                               measure=measure, fill=NUMBER_INK, bold=True)  # fmt: skip
+            if found:
+                occupied.add(found[1])
+                placed += found[0]
+            else:
+                left.append(n)
+        busy = left
+    return placed, set(busy)

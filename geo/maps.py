@@ -16,7 +16,13 @@ from shapely.geometry.base import BaseGeometry
 from geo import mapdraw as md
 from geo.grid_frame import GERMANY_MAP, GridFrame, MapEdition, grid_layers
 from geo.grid_frame import language_key as _lang
-from geo.labels import IndexEntry, Measure, dot_layer, estimate_width, locate
+from geo.labels import (
+    IndexEntry,
+    Measure,
+    dot_layer,
+    estimate_width,
+    locate,
+)
 
 SEA = "#a9cce3"
 LAND_OTHER = "#d9d4ca"
@@ -60,7 +66,7 @@ def geometry_polygons(geometry: BaseGeometry, **style) -> list[md.Polygon]:
     return items
 
 
-def _lines(geometry: BaseGeometry, **style) -> list[md.Line]:
+def geometry_lines(geometry: BaseGeometry, **style) -> list[md.Line]:
     items = []
     for part in shapely.get_parts(shapely.line_merge(geometry)):
         if part.geom_type == "LineString" and not part.is_empty:
@@ -143,7 +149,7 @@ def grid_map_indexed(
         md.Polygon(rings=(((x0, y0), (x1, y0), (x1, y1), (x0, y1)),), fill=SEA),
         *geometry_polygons(others, fill=LAND_OTHER, stroke="#ffffff", stroke_width=0.25),
         *geometry_polygons(own, fill=LAND_GERMANY),
-        *_lines(state_lines, stroke=BORDER, width=0.3),
+        *geometry_lines(state_lines, stroke=BORDER, width=0.3),
         *geometry_polygons(own, fill=None, stroke=INK, stroke_width=0.6),
     ]
     we_lines = [*range(0, spec.we_max + 1, step)]
@@ -183,6 +189,7 @@ def grid_map_indexed(
         measure=measure or estimate_width,
         radius=dot_radius,
         label_size=label_size,
+        rows=(float(frame.y(0)), float(frame.y(step) - frame.y(0))),
     )
     items += layer
     items.append(

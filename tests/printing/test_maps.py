@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 from itertools import combinations
 from unittest import mock
 
@@ -12,7 +13,7 @@ import pytest
 from cards.gazetteer.places import german_places
 from geo import mapdraw as md
 from geo.board_maps import board_map
-from geo.labels import overlaps, text_box
+from geo.labels import label_box, overlaps
 from geo.maps import germany_map_indexed
 from printing.core.deck import DeckInfo
 from printing.core.pagedraw import measure
@@ -34,7 +35,7 @@ def _labels(drawing: md.MapDrawing) -> list[md.Text]:
 def test_it_places_map_labels_without_overlap(dense_dots):
     drawing, index = germany_map_indexed(dense_dots, width_mm=190, labels="fit", measure=measure)
     labels = _labels(drawing)
-    boxes = [text_box(label, measure) for label in labels]
+    boxes = [label_box(label, measure) for label in labels]  # a number: its digits
     clashes = [
         (a, b)
         for (a, ba), (b, bb) in combinations(zip(labels, boxes, strict=True), 2)
@@ -45,7 +46,8 @@ def test_it_places_map_labels_without_overlap(dense_dots):
     assert {"Berlin", "Hamburg", "München", "Köln"} <= names  # the biggest first
     numbered = {label.text for label in labels if label.text.isdigit()}
     assert len(names) - len(numbered) + len(index) == len(dense_dots)
-    assert {str(e.number) for e in index if e.number} == numbered
+    # A number with no room beside its dot is in a detail of its region (tests/geo).
+    assert {str(e.number) for e in index if e.shown} == numbered
 
 
 def test_it_draws_a_quiz_map_with_dots_and_no_names(dense_dots):
@@ -86,3 +88,35 @@ def test_it_leaves_no_nearly_blank_poster_tiles(paper):
     deck = DeckInfo("Deutschland", "germany", "de", [HEPPENHEIM], [("Ulm", 48.4, 9.99, 1)])
     reader = pypdf.PdfReader(io.BytesIO(render_pdf(deck, PrintOptions(what="poster", paper=paper))))
     assert len(reader.pages) % 2 == 0 and len(reader.pages) <= 6
+
+
+def test_every_place_of_a_dense_deck_is_found_on_the_answer_maps_sheets(dense_dots):
+    """More than 600 towns: each is named on the map or listed in the index; each number the
+    map could not show beside its dot is printed in a detail page, between the map and its
+    index, which is titled as the answer map's."""
+    deck = DeckInfo("Deutschland", "germany", "de", [HEPPENHEIM], dense_dots)
+    reader = pypdf.PdfReader(io.BytesIO(render_pdf(deck, PrintOptions(what="map"))))
+    texts = [page.extract_text() for page in reader.pages]
+    details = [n for n, t in enumerate(texts) if "Ausschnitte der Lösungskarte" in t]
+    indexes = [n for n, t in enumerate(texts) if "Register der Lösungskarte" in t]
+    assert details and indexes and details[0] > 0 and details[-1] < indexes[0]
+    assert re.search(r"Ausschnitte A–[B-Z] und das Register folgen nach dieser Seite", texts[0])
+    on_map = set(re.findall(r"\d+", texts[0]))
+    in_details = {w for n in details for w in re.findall(r"\d+", texts[n])}
+    index_text = "\n".join(texts[n] for n in indexes)
+    entries = re.findall(r"^(\d+)\n(.+)\n(\d+/\d+)$", index_text, re.M)  # number, name, ns/we
+    assert len(entries) > 100
+    missing = [name for number, name, _ in entries if number not in on_map | in_details]
+    assert missing == []
+    listed = {_flat(name.rstrip("…")) for _, name, _ in entries}
+    map_text = _flat(texts[0])
+    unfound = [
+        name
+        for name, *_ in dense_dots
+        if _flat(name) not in map_text and not any(_flat(name).startswith(n) for n in listed)
+    ]
+    assert unfound == []
+
+
+def _flat(text: str) -> str:
+    return re.sub(r"\s", "", text)
