@@ -44,9 +44,11 @@ test: lint
 	$(BIN)/pytest -n 2 --dist loadfile
 
 # The edit-test loop: lint and every test but the slow kinds (browser, servers, fuzz), which
-# `make test` runs too.
+# `make test` runs too. tests/browser holds browser tests only: not even collected here (each
+# worker would import Playwright and some 40 modules for nothing).
 check: lint
-	$(BIN)/pytest -n 2 --dist loadfile -q -m "not browser and not servers and not fuzz"
+	$(BIN)/pytest -n 2 --dist loadfile -q -m "not browser and not servers and not fuzz" \
+		--ignore=tests/browser
 
 bench: $(VENV)/.installed
 	for script in bench/[!_]*.py; do $(BIN)/python $$script || exit 1; done

@@ -76,9 +76,7 @@ def main() -> None:
             best = (float("inf"), 0.0, 0.0)
             for _ in range(args.repeat):
                 # What a process draws once per change for every screen is drawn again.
-                forget = getattr(screens, "_mirrors", None)
-                if forget is not None:
-                    forget.values.clear()
+                screens.forget_drawn_stages()
                 spent = [0.0, 0.0]
                 for make in drawers:
                     with translation.override(game.language):

@@ -10,6 +10,8 @@ from __future__ import annotations
 from functools import cache
 
 from django.conf import settings
+from django.core.signals import setting_changed
+from django.dispatch import receiver
 from geopy import exc
 from geopy.extra.rate_limiter import RateLimiter
 from geopy.geocoders import Nominatim
@@ -34,6 +36,15 @@ def _limited(user_agent: str, timeout: int) -> RateLimiter:
         max_retries=0,
         swallow_exceptions=False,
     )
+
+
+@receiver(setting_changed)
+def _geocoding_settings_changed(*, setting: str, **kwargs: object) -> None:
+    # A rate limiter remembers when it last asked: one kept across a settings override (a
+    # test's, or another installation's agent) would make the next request wait for the old
+    # one's second, and keep asking the geocoder it was built with.
+    if setting.startswith("GEOCODING_"):
+        _limited.cache_clear()
 
 
 def geocode(query: str, *, limit: int = 5, language: str = "de") -> list[dict]:

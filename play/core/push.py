@@ -121,7 +121,7 @@ class RedisBroker:
     def publish(self, game_id: int, version: int, quiet: bool = False) -> None:
         """Announce, or (Redis unreachable) count the loss and go on: the move is committed,
         and the screens' version look-ups and safety polls bring the change."""
-        text = f"{game_id} {version}{' q' if quiet else ''}"
+        text = announcement(game_id, version, quiet)
         OUTAGE.attempt(lambda: self.client.publish(CHANNEL, text), lambda: 0)
 
     async def listen(self) -> None:
@@ -142,7 +142,7 @@ class RedisBroker:
                     hub.deliver_everywhere()  # what was said while we were away
                     async for message in pubsub.listen():
                         if message.get("type") == "message":
-                            _deliver_text(message["data"])
+                            hear(message["data"])
             except asyncio.CancelledError:
                 raise
             except Exception as error:  # a restarted Redis, a network hiccup: try again
@@ -153,7 +153,15 @@ class RedisBroker:
                 delay = min(delay * 2, 10.0)
 
 
-def _deliver_text(data: bytes | str) -> None:
+def announcement(game_id: int, version: int, quiet: bool = False) -> str:
+    """The text announcing a game's new version on the Redis channel: ``"<game> <version>"``,
+    and `` q`` for a quiet change (not a move: its redraws may be paced)."""
+    return f"{game_id} {version}{' q' if quiet else ''}"
+
+
+def hear(data: bytes | str) -> None:
+    """Pass an announcement heard on the channel to this process's screens of its game; text
+    that is not one is ignored."""
     text = data.decode() if isinstance(data, bytes) else data
     words = text.split()
     try:

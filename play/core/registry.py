@@ -41,6 +41,17 @@ def register_module(slug: str, module: str, attribute: str = "EDITION") -> None:
         _order.append(slug)
 
 
+def unregister(slug: str) -> None:
+    """Forget the edition ``slug``, registered directly or by module (an edition a test made,
+    or one a project switches off); an unknown slug is an error."""
+    with _loading:
+        if slug not in _editions and slug not in _modules:
+            raise LookupError(f"no edition is called {slug!r}")
+        _editions.pop(slug, None)
+        _modules.pop(slug, None)
+        _order.remove(slug)
+
+
 def _load(slug: str) -> None:
     with _loading:
         if slug not in _modules:  # another thread has just loaded it

@@ -70,6 +70,10 @@ class OncePerKey:
             while len(self.values) > self.kept:
                 self.values.popitem(last=False)
 
+    def clear(self) -> None:
+        with self.lock:
+            self.values.clear()
+
 
 # Every change to a seat (a device joining, a kick, the mode) runs under the game's lock and
 # bumps the version: a game's seats at a version are the same for every screen.
@@ -305,6 +309,13 @@ _drawn = OncePerKey(2048)
 # Its siblings use a read within moments, and a game's state can be large (a Germany game holds
 # its whole deck): only the newest few are kept.
 _heard = OncePerKey(128)
+
+
+def forget_drawn_stages() -> None:
+    """Forget the stages and projector copies drawn in this process: the next screen asking
+    draws its own afresh (the part-key tests compare such a drawing with one made by reuse)."""
+    _drawn.clear()
+    _mirrors.clear()
 
 
 def _stage_parts(key: tuple, game: Game, context: Callable[[], dict[str, Any]]) -> list:

@@ -88,7 +88,9 @@ def _germany_grids(places: Sequence[Place]) -> list[tuple[int, int]]:
 CARD_FIELDS = tuple(f for f in PRINTED_FIELDS if f != "updated_at")
 
 
-def _deck_rows(deck: Deck) -> list[tuple[Place, str, int]]:
+def deck_rows(deck: Deck) -> list[tuple[Place, str, int]]:
+    """A deck's places in deck order, each with its card's colour and print quantity, in one
+    query: the places hold the printed fields, as the ORM would load them."""
     # The places with their cards' colour and quantity alongside: no DeckCard is built (half
     # the objects), and only what is printed is read (an image field costs more than the rest).
     # Each place is made from its row as the ORM would (``from_db``), but told its loaded
@@ -112,7 +114,7 @@ def _card_columns() -> tuple[str, ...]:
 def deck_cards(deck: Deck, language: str | None = None) -> list[CardData]:
     """Every card of ``deck`` in deck order, with its print quantity."""
     return _build(
-        _deck_rows(deck), deck.edition, language or deck.language, deck.name, _grid_of(deck)
+        deck_rows(deck), deck.edition, language or deck.language, deck.name, _grid_of(deck)
     )
 
 
@@ -186,7 +188,7 @@ def deck_fingerprint(deck: Deck) -> str:
 def deck_info(deck: Deck, language: str | None = None) -> DeckInfo:
     """Everything ``printing.core.deck`` needs to print ``deck``."""
     language = language or deck.language
-    rows = _deck_rows(deck)  # one query for the cards and the map's dots
+    rows = deck_rows(deck)  # one query for the cards and the map's dots
     grid_edition = _grid_of(deck)
     cards = _build(rows, deck.edition, language, deck.name, grid_edition)
     dots = [

@@ -1,4 +1,9 @@
-"""A module's private names stay in it: another module that needs one gets a public name."""
+"""A module's private names stay in it: another module that needs one gets a public name.
+
+Tests are other modules too: they reach an app module through its public names (a fixture, a
+settings override or the module's own public seam), never by importing, reading or patching a
+private one. Private names of libraries (Django's ``_meta``, ``_state``) are theirs to keep.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +14,9 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 APP_PACKAGES = ("cards", "geo", "jobs", "printing", "play", "lessons", "config")
+# Functions whose first argument names an attribute to read or patch: ``getattr(module,
+# "_x")``, ``monkeypatch.setattr(module, "_x", …)``, ``mock.patch.object(module, "_x")``.
+BY_NAME = {"getattr", "setattr", "delattr", "hasattr", "object"}
 
 
 def _is_module(dotted: str) -> bool:
@@ -20,40 +28,133 @@ def _private(name: str) -> bool:
     return name.startswith("_") and not name.startswith("__")
 
 
-def _private_uses(folder: str) -> list[str]:
-    """``from app.module import _name`` and ``module._name`` on an imported app module."""
-    found = []
-    for path in sorted((ROOT / folder).rglob("*.py")):
-        if "migrations" in path.parts:
-            continue
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        where = path.relative_to(ROOT)
-        modules = {}
-        for node in ast.walk(tree):
-            if (
-                isinstance(node, ast.ImportFrom)
-                and (node.module or "").split(".")[0] in APP_PACKAGES
-            ):
-                for alias in node.names:
-                    if _private(alias.name):
-                        found.append(f"{where}:{node.lineno} {node.module}.{alias.name}")
-                    elif _is_module(f"{node.module}.{alias.name}"):
-                        modules[alias.asname or alias.name] = f"{node.module}.{alias.name}"
-            elif isinstance(node, ast.Import):
-                for alias in node.names:
-                    if alias.name.split(".")[0] in APP_PACKAGES and alias.asname:
-                        modules[alias.asname] = alias.name
-        for node in ast.walk(tree):
-            if (
-                isinstance(node, ast.Attribute)
-                and isinstance(node.value, ast.Name)
-                and node.value.id in modules
-                and _private(node.attr)
-            ):
-                found.append(f"{where}:{node.lineno} {modules[node.value.id]}.{node.attr}")
+def _dotted(node: ast.expr) -> str | None:
+    """``a.b.c`` for a chain of names, else None."""
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        base = _dotted(node.value)
+        return None if base is None else f"{base}.{node.attr}"
+    return None
+
+
+def _app_module(dotted: str | None, modules: dict[str, str]) -> str | None:
+    """The app module a name chain stands for in this file, if it stands for one."""
+    if dotted is None:
+        return None
+    head, _, rest = dotted.partition(".")
+    if head in modules:
+        full = f"{modules[head]}.{rest}" if rest else modules[head]
+    elif head in APP_PACKAGES:
+        full = dotted
+    else:
+        return None
+    return full if _is_module(full) else None
+
+
+def _imported_modules(tree: ast.Module) -> tuple[dict[str, str], list[tuple[int, str]]]:
+    """The app modules a file binds to names, and the private names it imports from them."""
+    modules: dict[str, str] = {}
+    private: list[tuple[int, str]] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] in APP_PACKAGES:
+            for alias in node.names:
+                if _private(alias.name):
+                    private.append((node.lineno, f"{node.module}.{alias.name}"))
+                elif _is_module(f"{node.module}.{alias.name}"):
+                    modules[alias.asname or alias.name] = f"{node.module}.{alias.name}"
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name.split(".")[0] in APP_PACKAGES and alias.asname:
+                    modules[alias.asname] = alias.name
+    return modules, private
+
+
+def _private_in_path(text: str) -> bool:
+    """``"play.core.store._commit"``, as ``mock.patch`` and ``monkeypatch.setattr`` take it."""
+    module, _, name = text.rpartition(".")
+    return _private(name) and module.split(".")[0] in APP_PACKAGES and _is_module(module)
+
+
+def _private_uses_in(source: str, where: object) -> list[str]:
+    tree = ast.parse(source)
+    modules, private = _imported_modules(tree)
+    found = [f"{where}:{line} {name}" for line, name in private]
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and _private(node.attr):
+            module = _app_module(_dotted(node.value), modules)
+            if module is not None:
+                found.append(f"{where}:{node.lineno} {module}.{node.attr}")
+        elif isinstance(node, ast.Call) and node.args:
+            callee = node.func.attr if isinstance(node.func, ast.Attribute) else None
+            callee = node.func.id if isinstance(node.func, ast.Name) else callee
+            first = node.args[0]
+            if isinstance(first, ast.Constant) and isinstance(first.value, str):
+                if _private_in_path(first.value):
+                    found.append(f"{where}:{node.lineno} {first.value}")
+            elif callee in BY_NAME and len(node.args) > 1:
+                name = node.args[1]
+                module = _app_module(_dotted(first), modules)
+                if (
+                    module is not None
+                    and isinstance(name, ast.Constant)
+                    and isinstance(name.value, str)
+                    and _private(name.value)
+                ):
+                    found.append(f"{where}:{node.lineno} {module}.{name.value}")
     return found
 
 
-@pytest.mark.parametrize("folder", [*APP_PACKAGES, "bench"])
+def _private_uses(folder: str) -> list[str]:
+    """Private names of app modules used from another module: imported (``from app.module
+    import _name``), read or called (``module._name``), or named for ``getattr``, ``setattr``
+    or a patch (``monkeypatch.setattr(module, "_name", …)``, ``mock.patch("app.module._name")``).
+    """
+    found = []
+    for path in sorted((ROOT / folder).rglob("*.py")):
+        if "migrations" not in path.parts:
+            found += _private_uses_in(path.read_text(encoding="utf-8"), path.relative_to(ROOT))
+    return found
+
+
+@pytest.mark.parametrize("folder", [*APP_PACKAGES, "bench", "tests"])
 def test_no_module_reaches_into_another_ones_private_names(folder):
     assert _private_uses(folder) == []
+
+
+REACHING_IN = """
+import play.core.registry
+from unittest import mock
+
+from cards.gazetteer import data as gazetteer_data
+from play.core import store
+from play.editions.numbers.bots import _Chances
+
+
+def test_it(monkeypatch, settings):
+    store._commit(None)
+    play.core.registry._editions.clear()
+    monkeypatch.setattr(gazetteer_data, "_cities", list)
+    monkeypatch.setattr("geo.geocoding._limited", None)
+    mock.patch("play.core.push._deliver_text")
+    getattr(store, "_save")
+    store.Game._meta.db_table, settings._wrapped, store.__name__
+    monkeypatch.setattr(store, "commit_if_unchanged", None)
+"""
+
+
+def test_every_way_of_reaching_in_is_found():
+    """Each way a test once reached into a module is caught; a library's private names and
+    dunders are not."""
+    found = [use.split(" ", 1)[1] for use in _private_uses_in(REACHING_IN, "example.py")]
+    assert sorted(found) == sorted(
+        [
+            "play.editions.numbers.bots._Chances",
+            "play.core.store._commit",
+            "play.core.registry._editions",
+            "cards.gazetteer.data._cities",
+            "geo.geocoding._limited",
+            "play.core.push._deliver_text",
+            "play.core.store._save",
+        ]
+    )

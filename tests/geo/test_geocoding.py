@@ -4,6 +4,7 @@ from types import SimpleNamespace
 
 import pytest
 from geopy import exc
+from geopy.extra import rate_limiter
 
 from geo import geocoding
 
@@ -29,10 +30,8 @@ def nominatim(monkeypatch, settings):
     settings.GEOCODING_USER_AGENT = "spot-on-test"
     settings.GEOCODING_TIMEOUT = 3
     monkeypatch.setattr(geocoding, "Nominatim", FakeNominatim)
-    geocoding._limited.cache_clear()
     FakeNominatim.calls = []
-    yield FakeNominatim
-    geocoding._limited.cache_clear()
+    return FakeNominatim
 
 
 def test_it_is_off_by_default(settings):
@@ -68,6 +67,31 @@ def test_it_asks_nominatim_with_the_configured_agent_and_timeout(nominatim):
     (agent, timeout, query, options) = nominatim.calls[0]
     assert (agent, timeout, query) == ("spot-on-test", 3, "Wanne-Eickel")
     assert options["exactly_one"] is False
+
+
+def test_a_settings_change_starts_a_fresh_rate_limiter(nominatim, monkeypatch, settings):
+    """Nominatim's one request a second is kept per agent and timeout; changed settings start
+    afresh with the geocoder then configured, without waiting for the old one's second."""
+    clock, waits = [1000.0], []
+
+    def sleep(seconds):  # the limiter's clock moves only when it sleeps
+        waits.append(seconds)
+        clock[0] += seconds
+
+    monkeypatch.setattr(rate_limiter, "default_timer", lambda: clock[0])
+    monkeypatch.setattr(rate_limiter, "sleep", sleep)
+    nominatim.answer = None
+    geocoding.geocode("Herne")
+    geocoding.geocode("Bochum")  # the same limiter: it waits out the second
+    assert waits == [geocoding.MIN_DELAY_SECONDS]
+    settings.GEOCODING_TIMEOUT = 3  # set again: an override, as a test's or a reload's
+    geocoding.geocode("Witten")
+    assert len(waits) == 1
+    assert [query for _agent, _timeout, query, _options in nominatim.calls] == [
+        "Herne",
+        "Bochum",
+        "Witten",
+    ]
 
 
 def test_no_match_is_an_empty_list(nominatim):

@@ -34,11 +34,11 @@ def test_it_loads_a_grid_deck_with_its_edition(django_assert_num_queries):
 
 
 def test_a_deck_s_places_are_read_as_the_orm_reads_them(germany_deck, world_deck):
-    from printing.core.deck_source import CARD_FIELDS, _deck_rows
+    from printing.core.deck_source import CARD_FIELDS, deck_rows
 
     for deck in (germany_deck, world_deck):
         cards = {card.place_id: card for card in deck.cards.select_related("place")}
-        rows = _deck_rows(deck)
+        rows = deck_rows(deck)
         assert len(rows) == len(cards)
         for place, colour, quantity in rows:
             card = cards[place.pk]

@@ -128,9 +128,9 @@ def test_a_pawns_folds_are_dashed_and_only_its_outline_is_cut(kit):
 
     canvas = Canvas(io.BytesIO())
     if kit == "dice":
-        dice._pawn(canvas, 10, 10, "#c62828", "Rot")
+        dice.draw_pawn(canvas, 10, 10, "#c62828", "Rot")
     else:
-        world_pieces._pawn(canvas, 10, 10, "#c62828", 1)
+        world_pieces.draw_pawn(canvas, 10, 10, "#c62828", 1)
     code = "\n".join(canvas._code)
     dashed = re.findall(r"\[2 1\.5\] 0 d(.*?)Q", code, flags=re.S)
     assert len(dashed) == 1 and dashed[0].count(" l S") == 3  # tab|base|back|front
@@ -149,7 +149,7 @@ def test_the_die_nets_twelve_folds_are_dashed_and_its_cuts_solid():
     folds, cuts = dice.net_edges()
     assert len(folds) == 12 and len(cuts) == len(dice.TABS) == 7
     canvas = Canvas(io.BytesIO())
-    dice._die_net(canvas, 10, 10)
+    dice.draw_die_net(canvas, 10, 10)
     code = "\n".join(canvas._code)
     dashed = re.findall(r"\[2 1\.5\] 0 d(.*?)Q", code, flags=re.S)
     assert len(dashed) == 1 and dashed[0].count(" l S") == 12

@@ -137,7 +137,7 @@ def test_a_tall_country_fits_the_page(country):
     deck = DeckInfo(country, "grid", "en", [], [], grid)
     pw, ph = 210.0, 297.0
     avail_w, avail_h = pw - 2 * MIN_MARGIN - 4, ph - 2 * MIN_MARGIN - 10
-    drawing = pages._grid_drawing(deck, pages._fit_width(deck, avail_w, avail_h), "none")[0]
+    drawing = pages.grid_drawing(deck, pages.fit_width(deck, avail_w, avail_h), "none")[0]
     assert drawing.width <= avail_w + 0.01 and drawing.height <= avail_h + 0.01
     assert max(drawing.width / avail_w, drawing.height / avail_h) > 0.99  # it fills the page
     # Title, key and notes stay inside the narrow drawing, the key clear of the title.

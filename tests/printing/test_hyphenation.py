@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+from pathlib import Path
+
 from cards.gazetteer.places import german_places
 from cards.hyphenation import SOFT_HYPHEN, soft_hyphens
 from printing.core.fonts import BOLD, register_fonts
 from printing.core.textfit import fit_text
 from printing.kits.grid.faces import germany_front
 
+ROOT = Path(__file__).resolve().parents[2]
 LONGEST = "Llanfairpwllgwyngyllgogerychwyrndrobwllllantysiliogogogoch"  # 58 letters
 
 
@@ -63,19 +68,33 @@ def test_breaks_are_pyphens_for_every_german_name_and_english_words():
                 assert hyphenation.soft_hyphens(word, language) == expected, word
 
 
-def test_a_name_is_hyphenated_without_parsing_the_whole_dictionary(monkeypatch):
+# A fresh interpreter: the dictionaries and the words already broken are kept per process.
+WITHOUT_THE_WHOLE_DICTIONARY = """
+import pyphen
+
+
+def refused(*args, **kwargs):
+    raise AssertionError("the whole dictionary was parsed")
+
+
+pyphen.HyphDict = refused
+pyphen.hdcache = {}
+
+from cards.hyphenation import SOFT_HYPHEN, soft_hyphens
+
+print(soft_hyphens("Recklinghausen").replace(SOFT_HYPHEN, "-"))
+"""
+
+
+def test_a_name_is_hyphenated_without_parsing_the_whole_dictionary():
     """pyphen parses all 77,000 patterns of its German dictionary up front (half a second of a
     deck's print, for the few names that need a break): only the patterns a word holds are
     parsed."""
-    import pyphen
-
-    from cards import hyphenation
-
-    def refused(*args, **kwargs):
-        raise AssertionError("the whole dictionary was parsed")
-
-    monkeypatch.setattr(pyphen, "HyphDict", refused)
-    monkeypatch.setattr(pyphen, "hdcache", {})
-    hyphenation._dictionary.cache_clear()
-    hyphenation._hyphenated.cache_clear()
-    assert soft_hyphens("Recklinghausen").replace(SOFT_HYPHEN, "-") == "Reck-ling-hau-sen"
+    run = subprocess.run(
+        [sys.executable, "-c", WITHOUT_THE_WHOLE_DICTIONARY],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert run.stdout.strip() == "Reck-ling-hau-sen"

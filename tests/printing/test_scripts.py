@@ -99,9 +99,14 @@ def test_a_round_card_names_the_card_the_symbol_and_the_character():
         render_match_pdf(deck, RoundSpec())
 
 
-def test_the_international_match_deck_prints_every_name_in_the_text_layer():
-    pdf = render_match_pdf(international_deck(), RoundSpec(layout="fronts"))
-    drawn = drawn_by_font(pdf)
+@pytest.fixture(scope="module")
+def international_fronts() -> bytes:
+    """The international Match deck's fronts, drawn once for the tests that read them."""
+    return render_match_pdf(international_deck(), RoundSpec(layout="fronts"))
+
+
+def test_the_international_match_deck_prints_every_name_in_the_text_layer(international_fronts):
+    drawn = drawn_by_font(international_fronts)
     # Words of a two-line label come back without the line break; compare without spaces.
     text = unicodedata.normalize("NFKC", "".join(drawn.values())).replace(" ", "")
     # pypdf puts right-to-left glyphs (drawn in visual order) back into reading order.
@@ -112,9 +117,8 @@ def test_the_international_match_deck_prints_every_name_in_the_text_layer():
     assert {"DroidSansFallback", "HangulGothic-Bold", "NotoSansThai-Bold"} <= set(drawn)
 
 
-def test_no_glyph_is_drawn_from_a_font_lacking_it():
-    pdf = render_match_pdf(international_deck(), RoundSpec(layout="fronts"))
-    assert glyphs_missing_from_their_font(pdf) == {}
+def test_no_glyph_is_drawn_from_a_font_lacking_it(international_fronts):
+    assert glyphs_missing_from_their_font(international_fronts) == {}
     cards = [
         CardData("world", i + 1, name, board="AS", solutions=("AS-M-M-A",))
         for i, name in enumerate(INTERNATIONAL)
@@ -123,9 +127,8 @@ def test_no_glyph_is_drawn_from_a_font_lacking_it():
     assert glyphs_missing_from_their_font(kit) == {}
 
 
-def test_the_international_match_deck_rasterises(tmp_path):
-    pdf = render_match_pdf(international_deck(), RoundSpec(layout="fronts"))
-    page = pypdfium2.PdfDocument(pdf)[0]
+def test_the_international_match_deck_rasterises(international_fronts, tmp_path):
+    page = pypdfium2.PdfDocument(international_fronts)[0]
     image = page.render(scale=100 / 72).to_pil()
     image.save(tmp_path / "international.png")  # looked at by eye when the path changes
     assert image.getbbox() is not None

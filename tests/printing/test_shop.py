@@ -41,9 +41,10 @@ def glyph_deck() -> DeckInfo:
     return DeckInfo("Glyphs", "germany", "en", cards)
 
 
-def fonts_of(pdf: bytes) -> dict[str, bool]:
-    """Every font any page, form or nested resource uses, and whether its file is embedded."""
-    reader = pypdf.PdfReader(io.BytesIO(pdf))
+def fonts_of(pdf: bytes | pypdf.PdfReader) -> dict[str, bool]:
+    """Every font any page, form or nested resource uses, and whether its file is embedded
+    (of a PDF's bytes, or of a reader already open on them)."""
+    reader = pdf if isinstance(pdf, pypdf.PdfReader) else pypdf.PdfReader(io.BytesIO(pdf))
     found: dict[str, bool] = {}
     seen: set[int] = set()
 

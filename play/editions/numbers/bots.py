@@ -130,8 +130,10 @@ def _to_pass(state: State, seat: int, hand: list[tuple[str, int]]) -> str:
     return min(pool, key=lambda item: (len(hits_from(target, item[1], small)), -item[1]))[0]
 
 
-class _Chances:
-    """The chance that the next player hits from a total, cached per total for one decision."""
+class NextPlayerChances:
+    """What the strategy weighs for a total it could leave: the chances that the next player
+    hits from it at once and that they can leave a total one play from the target, from the
+    cards they may hold (``chances(total, fresh, used)``), cached per total for one decision."""
 
     def __init__(self, state: State, seat: int, hand: list[tuple[str, int]]) -> None:
         self.target, self.small = state["target"], state["small"]
@@ -211,7 +213,7 @@ def next_move(state: State, seat: int) -> tuple[str, dict[str, Any]]:
         return "show", {"card": _to_show(state, seat, hand)}
     target, small, total = state["target"], state["small"], state["total"]
     fresh = not state["chain"]
-    chances = _Chances(state, seat, hand)
+    chances = NextPlayerChances(state, seat, hand)
     ops = ("+",) if fresh else (SMALL_OPS if small else OPS)
     pass_card = _to_pass(state, seat, hand)
     one, two = chances(total, fresh, pass_card)

@@ -115,7 +115,7 @@ def new_game(
     for _ in range(state["hand_size"]):
         for hand in state["hands"]:
             hand.append(state["stock"].pop())
-    _turn_up(state)
+    turn_up(state)
     return state
 
 
@@ -132,8 +132,9 @@ def _digit(value: int, leading: bool) -> int | None:
     return None if leading else 0
 
 
-def _turn_up(state: State) -> None:
-    """Turn up a new target for the seat whose turn it is; the stock running out loses."""
+def turn_up(state: State) -> None:
+    """Turn up a new target from the top of the stock for the seat whose turn it is (the rule
+    book's step at the start of each round); the stock running out ends the game."""
     stock = state["stock"]
     digits = 2 if state["small"] else 3
     target = 0
@@ -314,7 +315,7 @@ def _hit(state: State, seat: int) -> None:
         return
     following = _next_seat(state, seat)
     state["turn"] = (seat + 1) % state["players"] if following is None else following
-    _turn_up(state)
+    turn_up(state)
     if state["status"] == "playing" and following is None:
         _end(state, "hands_empty")
 

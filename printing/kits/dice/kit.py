@@ -148,13 +148,14 @@ def _pawns_and_die(c: Canvas, w: float, h: float, text: dict[str, str], language
     m = 20
     pagedraw.heading(c, m, h - m, w - 2 * m, text["pawns"], 12)
     for i, (fill, name) in enumerate(PLAYER_COLOURS):
-        _pawn(c, m + 10 + i * 60, h - m - 100, fill, in_language(language, name))
+        draw_pawn(c, m + 10 + i * 60, h - m - 100, fill, in_language(language, name))
     pagedraw.text(c, m, h - m - 118, text["die"], 12, bold=True)
-    _die_net(c, m + 20, h - m - 240)
+    draw_die_net(c, m + 20, h - m - 240)
 
 
-def _pawn(c: Canvas, x: float, y: float, fill: str, name: str) -> None:
-    """A folding tent: two 30 mm faces over a 20 mm base and a glue tab, 24 mm wide."""
+def draw_pawn(c: Canvas, x: float, y: float, fill: str, name: str) -> None:
+    """One pawn at (x, y) mm: a folding tent, two 30 mm faces over a 20 mm base and a glue tab,
+    24 mm wide, its colour's ``name`` on the base; folds dashed, the outline cut."""
     width, panels = 24.0, (8.0, 20.0, 30.0, 30.0)  # tab, base, back, front from the bottom
     fills = ("#eeeeee", fill, fill, fill)
     bottom = pagedraw.fold_strip(c, x, y, width, list(zip(panels, fills, strict=True)))
@@ -216,7 +217,9 @@ def net_edges() -> tuple[list, list]:
     return folds, cuts
 
 
-def _die_net(c: Canvas, x: float, y: float, side: float = 25.0) -> None:
+def draw_die_net(c: Canvas, x: float, y: float, side: float = 25.0) -> None:
+    """The die's net at (x, y) mm, squares of ``side`` mm with their pips: the folds of
+    ``net_edges()`` dashed, the cuts and the tabs' edges solid."""
     for face, (col, row) in NET.items():
         fx, fy = x + col * side, y + row * side
         c.setFillColor(colour("#ffffff"))

@@ -31,7 +31,7 @@ def _dots(deck: DeckInfo) -> list:
     return list(deck.dots)
 
 
-def _grid_drawing(deck: DeckInfo, width_mm: float, labels: str = "fit"):
+def grid_drawing(deck: DeckInfo, width_mm: float, labels: str = "fit"):
     """The deck's grid-edition map (Germany's when the deck names no other grid)."""
     # The map modules load the outlines and shapely (about 0.3 s): only map pages need them.
     from geo.maps import GERMANY_MAP, grid_map_indexed
@@ -51,20 +51,20 @@ def _form_prefix(deck: DeckInfo) -> str:
 
 
 def _is_wide(deck: DeckInfo) -> bool:
-    base = _grid_drawing(deck, 180, "none")[0]
+    base = grid_drawing(deck, 180, "none")[0]
     return base.width > base.height
 
 
-def _fit_width(deck: DeckInfo, avail_w: float, avail_h: float) -> float:
+def fit_width(deck: DeckInfo, avail_w: float, avail_h: float) -> float:
     """The drawing width that fits the map into avail_w × avail_h mm. Only the grid scales
     with the width (its margins and legend do not): measured at two widths, solved exactly,
     so a tall country (Chile) or a wide one fills the page. Germany keeps its rule-book map's
     scaling."""
-    base = _grid_drawing(deck, 180, "none")[0]
+    base = grid_drawing(deck, 180, "none")[0]
     scale = min(avail_w / base.width, avail_h / base.height)
     if deck.grid is None:
         return 180 * scale
-    wide = _grid_drawing(deck, 360, "none")[0]
+    wide = grid_drawing(deck, 360, "none")[0]
     per_mm = (wide.height - base.height) / 180  # height per mm of width
     fixed = base.height - per_mm * 180
     return min(avail_w, (avail_h - fixed) / per_mm if per_mm > 0 else avail_w)
@@ -92,7 +92,7 @@ def map_layout(deck: DeckInfo, paper: str, quiz: bool = False) -> MapLayout:
     if deck.grid is not None and _is_wide(deck):  # a wide country (Austria) prints landscape
         pw, ph = pagedraw.landscape(paper)
     avail_w, avail_h = pw - 2 * MIN_MARGIN - 4, ph - 2 * MIN_MARGIN - 10
-    width = _fit_width(deck, avail_w, avail_h)
+    width = fit_width(deck, avail_w, avail_h)
     # The answer map of a grid edition is drawn smaller, down to the last of MAP_SCALES, when that
     # frees a band under it for its index: a place shown by a number is then found on the
     # same sheet. Germany's map fills its page; its index follows on pages of its own.
@@ -112,7 +112,7 @@ def map_layout(deck: DeckInfo, paper: str, quiz: bool = False) -> MapLayout:
 
 def _plan(deck: DeckInfo, width: float, quiz: bool, paper: str, page: tuple) -> MapLayout:
     # Drawn at its printed size, so labels are measured as they will print.
-    drawing, index = _grid_drawing(deck, width, "none" if quiz else "fit")
+    drawing, index = grid_drawing(deck, width, "none" if quiz else "fit")
     pw, ph = page
     bottom = MIN_MARGIN
     if deck.grid is not None:  # below the page's title, not at the foot of a half-empty page
@@ -355,13 +355,13 @@ def add_poster(doc: Document, deck: DeckInfo, paper: str) -> None:
     inner_w, inner_h = pw - 2 * MIN_MARGIN, ph - 2 * MIN_MARGIN
     step_w, step_h = inner_w - POSTER_OVERLAP, inner_h - POSTER_OVERLAP
     width = POSTER_COLUMNS * step_w + POSTER_OVERLAP
-    height = _grid_drawing(deck, width, "none")[0].height
+    height = grid_drawing(deck, width, "none")[0].height
     rows = math.ceil((height - POSTER_OVERLAP) / step_h)
     if rows > 1 and (height - POSTER_OVERLAP) / step_h - (rows - 1) < 0.35:
         # A last row of tiles that would be nearly blank: shrink the map to one row fewer.
         rows -= 1
         width *= (rows * step_h + POSTER_OVERLAP) / height
-    drawing, index = _grid_drawing(deck, width, "fit")
+    drawing, index = grid_drawing(deck, width, "fit")
     details, inset = [], False
     if any(not entry.shown for entry in index):  # as on the answer map: no dot left bare
         details, inset, drawing = _with_details(deck, drawing, index, paper)

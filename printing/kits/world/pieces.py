@@ -55,8 +55,9 @@ def _stones_and_tokens(c: Canvas, w: float, h: float, text: dict[str, str]) -> N
                           fill=legible(fill))  # fmt: skip
 
 
-def _pawn(c: Canvas, x: float, y: float, fill: str, number: int) -> None:
-    """A folding tent: two faces over a base and a glue tab."""
+def draw_pawn(c: Canvas, x: float, y: float, fill: str, number: int) -> None:
+    """One pawn at (x, y) mm: a folding tent, two faces over a base and a glue tab, the team's
+    ``number`` on both faces; folds dashed, the outline cut."""
     fills = ["#eeeeee", fill, fill, fill]
     pagedraw.fold_strip(c, x, y, PAWN_W, list(zip(PAWN_PANELS, fills, strict=True)))
     bottom = y
@@ -73,7 +74,7 @@ def _pawns_and_pointer(c: Canvas, w: float, h: float, text: dict[str, str]) -> N
     gap = (w - 2 * m - len(GUESS_COLOURS) * PAWN_W) / (len(GUESS_COLOURS) - 1)
     top = h - m - 10
     for k, fill in enumerate(GUESS_COLOURS):
-        _pawn(c, m + k * (PAWN_W + gap), top - sum(PAWN_PANELS), fill, k + 1)
+        draw_pawn(c, m + k * (PAWN_W + gap), top - sum(PAWN_PANELS), fill, k + 1)
     y = top - sum(PAWN_PANELS) - 20
     pagedraw.heading(c, m, y, w - 2 * m, text["pointer"], 11)
     _pointer(c, m + 10, y - 60, text["place"])

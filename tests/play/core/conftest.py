@@ -18,7 +18,7 @@ def toy_edition(settings):
     ]
     settings.STATICFILES_DIRS = [*settings.STATICFILES_DIRS, HERE / "static"]
     yield TOY
-    registry._editions.pop("toy", None)
+    registry.unregister("toy")
 
 
 @pytest.fixture(autouse=True)

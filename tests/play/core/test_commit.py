@@ -4,6 +4,7 @@ the rows every redraw reads come back as the ORM would give them."""
 from __future__ import annotations
 
 import pytest
+from django.db.models import F
 
 from play.core import reads, store
 from play.core.engine import NotYourTurn
@@ -18,16 +19,18 @@ def toy_game(teacher):
 
 
 def _interleave(monkeypatch, before_first_commit):
-    """Run ``before_first_commit`` between working out a move and writing it, once."""
-    commit, calls = store._commit, []
+    """Run ``before_first_commit`` between working out a move and writing it, once: right after
+    the move has read the game it is worked out on."""
+    read, calls = reads.game_by_id, []
 
-    def commit_after_another_change(game):
+    def read_then_another_change(game_id, *deferred):
+        game = read(game_id, *deferred)
         if not calls:
             calls.append(game.version)
             before_first_commit()
-        return commit(game)
+        return game
 
-    monkeypatch.setattr(store, "_commit", commit_after_another_change)
+    monkeypatch.setattr(reads, "game_by_id", read_then_another_change)
     return calls
 
 
@@ -67,10 +70,21 @@ def test_an_undo_between_working_out_and_writing_is_not_overwritten(monkeypatch,
 
 
 def test_a_game_changed_on_every_attempt_waits_for_its_lock(monkeypatch, toy_game):
-    monkeypatch.setattr(store, "_commit", lambda game: False)  # someone always got there first
+    read, attempts = reads.game_by_id, []
+
+    def read_then_someone_gets_there_first(game_id, *deferred):
+        game = read(game_id, *deferred)
+        attempts.append(game.version)
+        Game.objects.filter(pk=game_id).update(version=F("version") + 1)
+        return game
+
+    monkeypatch.setattr(reads, "game_by_id", read_then_someone_gets_there_first)
     game = store.make_move(toy_game, 0, "add", {"step": 1})
+    # Every optimistic attempt lost its race; the move was then written once, under the lock.
+    assert len(attempts) == store.OPTIMISTIC_ATTEMPTS
     stored = Game.objects.get(pk=game.pk)
-    assert stored.state["total"] == 1 and stored.version == toy_game.version + 1
+    assert stored.state["total"] == 1
+    assert stored.version == toy_game.version + store.OPTIMISTIC_ATTEMPTS + 1
     assert Move.objects.filter(game=game).count() == 1
 
 

@@ -82,11 +82,19 @@ def test_every_screen_draws_the_same_with_its_parts_reused(
         kept = len(parts.drawn_parts.values)
         with_reuse = stages(game, teacher)
         reused += kept == len(parts.drawn_parts.values)
-        screens._drawn.values.clear()
-        screens._mirrors.values.clear()
+        screens.forget_drawn_stages()
         monkeypatch.setattr(parts.drawn_parts, "on", False)
         assert stages(game, teacher) == with_reuse, f"version {game.version}"
         if not play_one(game):
             break
     if edition in ("germany", "world", "dice"):
         assert reused, "no part was reused"
+
+
+def test_a_forgotten_value_is_made_again():
+    made = []
+    kept = screens.OncePerKey(4)
+    assert kept.get(("a",), lambda: made.append(1) or len(made)) == 1
+    assert kept.get(("a",), lambda: made.append(1) or len(made)) == 1
+    kept.clear()
+    assert kept.get(("a",), lambda: made.append(1) or len(made)) == 2

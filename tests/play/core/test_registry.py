@@ -38,23 +38,32 @@ def test_start_up_imports_no_edition_until_the_core_asks_for_one():
     assert slugs == "['germany', 'world', 'numbers', 'dice', 'match']"
 
 
-def test_an_edition_registered_by_module_is_the_one_its_module_defines(monkeypatch):
-    monkeypatch.setattr(registry, "_order", [*registry._order])
-    registry._editions.pop("toy")  # registered directly by the package's fixture
+def test_an_edition_registered_by_module_is_the_one_its_module_defines():
+    registry.unregister("toy")  # registered directly by the package's fixture
     registry.register_module("toy", "tests.play.core.toy", "TOY")
-    try:
-        assert registry.get("toy") is TOY
-        assert registry.editions()[-1] is TOY
-    finally:
-        registry._editions.pop("toy", None)
+    assert registry.get("toy") is TOY
+    assert registry.editions()[-1] is TOY
 
 
-def test_a_module_whose_edition_has_another_slug_is_refused(monkeypatch):
-    monkeypatch.setattr(registry, "_order", [*registry._order])
-    monkeypatch.setattr(registry, "_modules", {})
+def test_a_module_whose_edition_has_another_slug_is_refused():
     registry.register_module("other", "tests.play.core.toy", "TOY")
-    with pytest.raises(RuntimeError, match="registered as 'other'"):
-        registry.get("other")
+    try:
+        with pytest.raises(RuntimeError, match="registered as 'other'"):
+            registry.get("other")
+    finally:
+        registry.unregister("other")
+    assert "other" not in [slug for slug, _name in registry.choices()]
+
+
+def test_an_unregistered_edition_is_gone_and_a_second_unregister_refused():
+    before = [edition.slug for edition in registry.editions()]
+    registry.unregister("toy")
+    assert registry.get("toy") is None
+    assert [edition.slug for edition in registry.editions()] == [s for s in before if s != "toy"]
+    with pytest.raises(LookupError, match="no edition is called 'toy'"):
+        registry.unregister("toy")
+    registry.register(TOY)  # for the package's fixture to unregister
+    assert [edition.slug for edition in registry.editions()] == before
 
 
 def test_two_editions_of_one_slug_are_refused():

@@ -39,7 +39,7 @@ def rigged(
     state["target_cards"] = []
     state["hand_size"] = max(len(hand) for hand in hands) if hands else 5
     if target is None:
-        rules._turn_up(state)
+        rules.turn_up(state)
     else:
         state["target"] = target
         state["history"].append(

@@ -9,7 +9,7 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from play.editions.numbers import rules
-from play.editions.numbers.bots import _Chances, distance, hits_from, next_move
+from play.editions.numbers.bots import NextPlayerChances, distance, hits_from, next_move
 from play.editions.numbers.simulator import play_game, run, simulate, wilson
 from play.editions.numbers.solver import apply_op
 from tests.play.numbers.rigging import J, card, play, rigged
@@ -61,7 +61,7 @@ def test_it_reads_soon_as_within_the_next_two_turns():
     rules.pass_(state, 1, {"card": card(state, 1, 1)})
     state["showed"][0] = True
     hand = [(c, state["cards"][c][0]) for c in state["hands"][0]]
-    chances = _Chances(state, 0, hand)
+    chances = NextPlayerChances(state, 0, hand)
     one_20, two_20 = chances(20, False, "")
     one_40, two_40 = chances(40, False, "")
     assert one_20 == one_40 == 0.0

@@ -127,8 +127,11 @@ def test_a_quiet_change_is_announced_as_such_and_heard_so():
     heard = []
     push.hub.listeners[99] = {lambda version, quiet: heard.append((version, quiet))}
     try:
-        push._deliver_text(b"99 7 q")
-        push._deliver_text(b"99 8")
+        for quiet in (True, False):
+            push.hear(push.announcement(99, 7, quiet).encode())
+        push.hear(b"99 8")
+        push.hear(b"not an announcement")
     finally:
         del push.hub.listeners[99]
-    assert heard == [(7, True), (8, False)]
+    assert push.announcement(99, 7, quiet=True) == "99 7 q"
+    assert heard == [(7, True), (7, False), (8, False)]
