@@ -222,3 +222,18 @@ def test_the_play_index_links_homework_and_lists_no_attempts(host, teacher):
     index = host.get("/play/").content.decode()
     assert "/play/assignments/" in index
     assert Attempt.objects.get().game.code not in index
+
+
+def test_a_poll_reads_no_set_up_state(teacher, big_deck):
+    """The set-up state holds the whole deck again (a Germany game's some 190 KB): a poll that
+    draws the stage has no use for it."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    made = make_assignment(teacher, "germany", big_deck)
+    phone = Client()
+    phone.post(f"/play/homework/{made['code']}/", {"nickname": "Ada"})
+    with CaptureQueriesContext(connection) as queries:
+        answer = phone.get(f"/play/homework/{made['code']}/state/?v=0", HTTP_HX_REQUEST="true")
+    assert answer.status_code == 200
+    assert not [q for q in queries.captured_queries if '"initial"' in q["sql"]]
