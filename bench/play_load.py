@@ -4,7 +4,8 @@ screens speaking the push protocol (a WebSocket each) as the browsers do, or pol
 Run: python bench/play_load.py [--games 100] [--places 60] [--world-games 0] [--match-games 0]
 [--seconds 60] [--push | --poll] [--servers 1] [--redis-url URL] [--database-url URL] [--postgres]
 [--reconnect 0] [--workers N] [--worker-class gthread] [--threads 4] [--keep-alive 5]
-[--asgi-workers 1] [--join 10] [--procs 4] [--profile-asgi FILE]. Germany games
+[--asgi-workers 1] [--join 10] [--procs 4] [--profile-asgi FILE] [--homework N
+[--homework-page due|poll]]. Germany games
 are driven by bench/_play_germany.py, World games (6 teams guessing at once) by
 bench/_play_world.py, match games (4 devices racing to claim cards) by bench/_play_match.py; each
 screen is a bench/_page.py page. Screens join at random over the first 10 s (--join), and
@@ -48,6 +49,14 @@ the run cost them (connections and commands; sessions, transactions and rows rea
 request kind and move visible p95 <= 150 ms; 30 Match classrooms claim visible p95 <= 100 ms,
 60 <= 150 ms; the same across two servers; no errors; a reconnect <= 2 s. Only 127.0.0.1 is
 used.
+
+Homework (``--homework N``, e.g. ``--games 0 --homework 300 --places 689 --postgres``): N pupils
+each alone on a phone against 3 computer teams, 30 to an assignment (7 classes in 10 play
+Germany on the ``--places`` deck, 3 The World), each starting its attempt through the API and
+playing on the solo page (bench/_play_homework.py). Printed: move to screen on the pupil's own
+screen (its move and Hurry from the POST to their answer; a computer's move from when it fell due
+to the poll that brought it, the poll interval's share included) and the computer's lag from due
+to made (the move log's time).
 """
 
 from __future__ import annotations
