@@ -67,7 +67,7 @@ async def world_device(page, game, deadline, think, warmup):
                 # Teams talk a guess over; taking a card or keeping it is quicker.
                 await asyncio.sleep(random.uniform(*think) / (1 if guessing else 4))
                 for _ in range(3):  # a guess takes three forms: board, column, lock
-                    form = _next_form(page.html)  # what the screen shows by now
+                    form = next_form(page.html)  # what the screen shows by now
                     if form is None or time.monotonic() >= deadline:
                         break
                     label = f"world team {form['move']}"
@@ -79,7 +79,7 @@ async def world_device(page, game, deadline, think, warmup):
         await page.wait_change(seen, deadline)
 
 
-def _next_form(stage: bytes) -> dict | None:
+def next_form(stage: bytes) -> dict | None:
     """What a team taps next on its stage: a card to take, keep or exchange, the next step of
     its guess, or lock in."""
     if b'name="move" value="choose"' in stage:

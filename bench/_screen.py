@@ -19,6 +19,7 @@ class Screen:
     def __init__(self, port: int, stats: dict):
         self.port, self.stats = port, stats
         self.reader = self.writer = None
+        self.set_cookies: list[bytes] = []  # the last answer's
 
     async def _send(self, raw: bytes) -> tuple[int, bytes, bool]:
         if self.writer is not None and self.reader.at_eof():  # the server closed it meanwhile
@@ -31,10 +32,13 @@ class Screen:
         lines = head.split(b"\r\n")
         status = int(lines[0].split(b" ", 2)[1])
         fields = {}
+        self.set_cookies = []
         for line in lines[1:]:
             if b":" in line:
                 key, value = line.split(b":", 1)
                 fields[key.strip().lower()] = value.strip()
+                if key.strip().lower() == b"set-cookie":
+                    self.set_cookies.append(value.strip())
         length = int(fields.get(b"content-length", b"0"))
         payload = await self.reader.readexactly(length) if length else b""
         return status, payload, fields.get(b"connection", b"").lower() == b"close"

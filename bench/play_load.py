@@ -4,7 +4,8 @@ screens speaking the push protocol (a WebSocket each) as the browsers do, or pol
 Run: python bench/play_load.py [--games 100] [--places 60] [--world-games 0] [--match-games 0]
 [--seconds 60] [--push | --poll] [--servers 1] [--redis-url URL] [--database-url URL] [--postgres]
 [--reconnect 0] [--workers N] [--worker-class gthread] [--threads 4] [--keep-alive 5]
-[--asgi-workers 1] [--join 10] [--procs 4] [--profile-asgi FILE]. Germany games
+[--asgi-workers 1] [--join 10] [--procs 4] [--profile-asgi FILE] [--homework N
+[--homework-page due|poll]]. Germany games
 are driven by bench/_play_germany.py, World games (6 teams guessing at once) by
 bench/_play_world.py, match games (4 devices racing to claim cards) by bench/_play_match.py; each
 screen is a bench/_page.py page. Screens join at random over the first 10 s (--join), and
@@ -48,6 +49,14 @@ the run cost them (connections and commands; sessions, transactions and rows rea
 request kind and move visible p95 <= 150 ms; 30 Match classrooms claim visible p95 <= 100 ms,
 60 <= 150 ms; the same across two servers; no errors; a reconnect <= 2 s. Only 127.0.0.1 is
 used.
+
+Homework (``--homework N``, e.g. ``--games 0 --homework 300 --places 689 --postgres``): N pupils
+each alone on a phone against 3 computer teams, 30 to an assignment (7 classes in 10 play
+Germany on the ``--places`` deck, 3 The World), each starting its attempt through the API and
+playing on the solo page (bench/_play_homework.py). Printed: move to screen on the pupil's own
+screen (its move and Hurry from the POST to their answer; a computer's move from when it fell due
+to the poll that brought it, the poll interval's share included) and the computer's lag from due
+to made (the move log's time).
 """
 
 from __future__ import annotations
@@ -74,6 +83,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
 from _page import Page, Room, mirror_screen  # noqa: E402
 from _play_germany import germany_device, germany_projector  # noqa: E402
+from _play_homework import COMPUTERS, homework_pupil, pupils_of  # noqa: E402
+from _play_homework import setup_script as homework_setup_script  # noqa: E402
 from _play_match import match_screens  # noqa: E402
 from _play_match import setup_script as match_setup_script  # noqa: E402
 from _play_world import setup_script, world_device, world_projector  # noqa: E402
@@ -103,7 +114,12 @@ def _wait_for_port(port: int, what: str, proc: subprocess.Popen | None = None) -
 
 
 def setup(
-    env: dict, games: int, world_games: int = 0, match_games: int = 0, places: int = 60
+    env: dict,
+    games: int,
+    world_games: int = 0,
+    match_games: int = 0,
+    places: int = 60,
+    homework: int = 0,
 ) -> dict:
     """Migrate a fresh database and create the games (in a child so Django stays out of here)."""
     subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
@@ -135,6 +151,7 @@ for g in range({games}):
 """
         + setup_script(world_games)
         + match_setup_script(match_games)
+        + (homework_setup_script(homework) if homework else "")
         + """
 # What each projector page sets for its teacher: its unchanged polls skip Django.
 from play.core.access import host_cookie_name, host_cookie_value
@@ -352,7 +369,9 @@ def _mirror(make, game, deadline, outage, edition, join):
     return mirror_screen(page, deadline, join, outage)
 
 
-def client_process(servers, games, push, seconds, think, queue, match_claim, outage, join):
+def client_process(
+    servers, games, push, seconds, think, queue, match_claim, outage, join, due_polls=True
+):
     # Screens join over the first `join` seconds; latencies count from then on.
     stats = {
         "lat": defaultdict(list),
@@ -363,6 +382,7 @@ def client_process(servers, games, push, seconds, think, queue, match_claim, out
         "message_bytes": 0,
         "reconnect": [],
         "reconnect_unchanged": 0,
+        "due_made": [],  # homework: (game, when its computer's move fell due) seen by a poll
     }
 
     async def main():
@@ -370,6 +390,10 @@ def client_process(servers, games, push, seconds, think, queue, match_claim, out
         tasks, rooms = [], []
         for game in games:
             edition = game.get("edition", "germany")
+            if edition == "homework":  # a pupil alone: no classroom of screens
+                port = servers[game["index"] % len(servers)][0]
+                tasks.append(homework_pupil(port, game, deadline, think, join, stats, due_polls))
+                continue
             room = Room(stats, edition)
             rooms.append(room)
             make = _page_maker(room, game, servers, push, stats)
@@ -491,6 +515,72 @@ def _postgres_stats(url: str) -> tuple[int, int, int] | None:
     return int(row[0]), int(row[1]), int(row[2])
 
 
+def _bot_moves(database_url: str, games: list[int]) -> list[tuple[int, float]]:
+    """Each computer move of these games: its game and when it was made (the move log's time)."""
+    if not games:
+        return []
+    marks = ",".join(str(int(g)) for g in set(games))
+    sql = f"SELECT game_id, at FROM play_move WHERE by_bot AND game_id IN ({marks})"
+    if database_url.startswith("postgres"):
+        import psycopg
+
+        with psycopg.connect(database_url, autocommit=True) as conn:
+            return [(g, at.timestamp()) for g, at in conn.execute(sql).fetchall()]
+    import datetime as dt
+    import sqlite3
+
+    with sqlite3.connect(database_url.removeprefix("sqlite:///")) as conn:
+        rows = conn.execute(sql).fetchall()
+    utc = dt.UTC
+    return [(g, dt.datetime.fromisoformat(at).replace(tzinfo=utc).timestamp()) for g, at in rows]
+
+
+def _computer_lags(database_url: str, due_made: list[tuple[int, float]]) -> list[float]:
+    """For each computer move a pupil's poll found: from when it fell due to when it was made
+    (the first computer move of that game logged at or after that moment)."""
+    made = defaultdict(list)
+    for game, at in _bot_moves(database_url, [game for game, _due in due_made]):
+        made[game].append(at)
+    lags = []
+    for game, due in due_made:
+        times = sorted(made[game])
+        # The log keeps microseconds, the stage's moment milliseconds: allow the rounding.
+        later = [at for at in times if at >= due - 0.001]
+        if later:
+            lags.append(max(0.0, later[0] - due))
+    return lags
+
+
+def _homework_report(args, results, lags) -> None:
+    visible = [(kind, latency) for r in results for kind, latency, _ in r["visible"]]
+    refused = sum(r.get("homework_refused", 0) for r in results)
+    page = (
+        "asks for the computer's move when it falls due"
+        if args.homework_page == "due"
+        else "polls once a second only (the page before)"
+    )
+    print(
+        f"\nhomework: {args.homework} pupils alone against {COMPUTERS} computer teams each "
+        f"(Germany on {args.places} places, The World), the solo page {page}; move to screen "
+        "(on the pupil's own screen):"
+    )
+    names = {
+        "pupil": "pupil's move (POST to its answer)",
+        "hurry": "Hurry (POST to its answer)",
+        "computer": "computer's move (due to seen)",
+    }
+    for kind, name in names.items():
+        values = [latency for k, latency in visible if k == kind]
+        if values:
+            print(f"  {name:<36} {_spread(values)}")
+    every = [latency for k, latency in visible if k in names]
+    if every:
+        print(f"  {'all':<36} {_spread(every)}")
+    if lags:
+        print(f"  {'computer lag (due to made)':<36} {_spread(lags)}")
+    print(f"  moves refused (400/409: the stage changed under the pupil): {refused}")
+
+
 def _pct(values: list[float], p: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))] * 1000
@@ -581,9 +671,26 @@ def main() -> None:
         "--think",
         type=float,
         nargs=2,
-        default=(10.0, 20.0),
+        default=None,
         metavar=("MIN", "MAX"),
-        help="seconds a team talks before it lays a tip (uniform); 0 0 for a bot race",
+        help="seconds a team talks before it lays a tip (uniform; 10 20, a pupil alone 3 8); "
+        "0 0 for a bot race",
+    )
+    parser.add_argument(
+        "--homework",
+        type=int,
+        default=0,
+        metavar="N",
+        help="N pupils each doing homework alone against computer teams (a class of 30 per "
+        "assignment: 7 of 10 Germany on --places places, 3 The World), through the API and the "
+        "solo shell's page",
+    )
+    parser.add_argument(
+        "--homework-page",
+        choices=("due", "poll"),
+        default="due",
+        help="the solo page asks for the computer's move when it falls due (due, the page "
+        "now) or only polls every second (poll, the page before)",
     )
     parser.add_argument(
         "--reconnect",
@@ -605,6 +712,8 @@ def main() -> None:
         help="run the first server's uvicorn under cProfile (all threads), statistics to FILE",
     )
     args = parser.parse_args()
+    if args.think is None:
+        args.think = (3.0, 8.0) if args.homework else (10.0, 20.0)
     if args.reconnect and not args.push:
         parser.error("--reconnect checks the sockets: not with --poll")
     if args.seconds <= args.join:
@@ -636,6 +745,8 @@ def main() -> None:
             SECURE_SSL_REDIRECT="false",
             SECURE_COOKIES="false",
             PLAY_PUSH="true" if args.push else "false",
+            # Pupils at home start from their own addresses; here all come from 127.0.0.1.
+            PLAY_HOMEWORK_STARTS_PER_ADDRESS=str(max(300, 2 * args.homework)),
         )
         if redis_url:
             base["REDIS_URL"] = redis_url
@@ -647,9 +758,12 @@ def main() -> None:
             + ") ...",
             flush=True,
         )
-        data = setup(envs[0], args.games, args.world_games, args.match_games, args.places)
+        data = setup(
+            envs[0], args.games, args.world_games, args.match_games, args.places, args.homework
+        )
         for index, game in enumerate(data["games"]):
             game["index"], game["session"] = index, data["session"]
+        pupils = pupils_of(data.get("assignments", []), args.homework)
         # The second screens of --reconnect: spread over Germany, World and Match classrooms.
         for game in data["games"][:: max(1, len(data["games"]) // max(1, args.reconnect))][
             : args.reconnect
@@ -666,7 +780,7 @@ def main() -> None:
         table = _proc_table()
         cpu_before = {name: _tree_cpu(table, pid) for name, pid in parts.items()}
         queue: multiprocessing.Queue = multiprocessing.Queue()
-        chunks = [data["games"][i :: args.procs] for i in range(args.procs)]
+        chunks = [(data["games"] + pupils)[i :: args.procs] for i in range(args.procs)]
         started = time.perf_counter()
         procs = [
             multiprocessing.Process(
@@ -681,6 +795,7 @@ def main() -> None:
                     tuple(args.match_claim),
                     args.outage,
                     args.join,
+                    args.homework_page == "due",
                 ),
             )
             for chunk in chunks
@@ -700,7 +815,10 @@ def main() -> None:
         load_after = os.getloadavg()
         redis_after = _redis_stats(redis_url)
         postgres_after = _postgres_stats(database_url)
+        lags = _computer_lags(database_url, [x for r in results for x in r["due_made"]])
     report(args, results, elapsed, load_before, load_after, cpu_parts, cpu_clients, per_worker)
+    if args.homework:
+        _homework_report(args, results, lags)
     if redis_before and redis_after:
         print(
             f"Redis: {redis_after[0] - redis_before[0]} connections opened during the run, "
@@ -726,7 +844,8 @@ def report(args, results, elapsed, load_before, load_after, cpu_parts, cpu_clien
         for label, values in stats["lat"].items():
             latencies[label.strip()].extend(values)
         errors.extend(stats["errors"])
-        visible.extend(stats["visible"])
+        # Homework's own figures (a pupil's screen, no classroom) are reported apart.
+        visible.extend(v for v in stats["visible"] if v[0] in ("germany", "world", "match"))
         reconnects.extend(stats["reconnect"])
         late += stats.get("match_409", 0)
         messages += stats["messages"]

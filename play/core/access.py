@@ -87,6 +87,14 @@ def device_id(request: HttpRequest) -> str:
     return known
 
 
+def signed_device(cookie: str) -> str:
+    """The device id in a device cookie's value, or "" for a forged or broken one (as
+    ``request.get_signed_cookie`` reads it, for a caller without a request)."""
+    request = HttpRequest()  # Django's own reading of a signed cookie, salt and all
+    request.COOKIES = {DEVICE_COOKIE: cookie}
+    return request.get_signed_cookie(DEVICE_COOKIE, default="", salt=DEVICE_COOKIE_SALT)
+
+
 def remember_device(request: HttpRequest, response: HttpResponse) -> None:
     """Give a device its id's cookie when this request made one up."""
     if getattr(request, "_spoton_new_device", False):

@@ -9,7 +9,9 @@ pupil back the next day finds the same attempt. After the deadline the link says
 from __future__ import annotations
 
 import functools
+import math
 import time
+from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -21,7 +23,7 @@ from play.core import access, homework, registry, store
 from play.core.engine import Screen, Viewer
 from play.core.errors import RuleViolation
 from play.core.presentation import error_text
-from play.models import Assignment, Attempt, Team
+from play.models import Assignment, Attempt, Game, Team
 from play.shells import screens
 from play.shells.device import throttled
 
@@ -43,6 +45,8 @@ def _latest(assignment: Assignment, request: HttpRequest) -> Attempt | None:
     return (
         assignment.tries.filter(device=access.device_id(request))
         .select_related("game", "game__deck")
+        # The set-up state (as large as the state: the whole deck) is read only by an undo.
+        .defer("game__initial")
         .order_by("-created_at", "-id")
         .first()
     )
@@ -54,6 +58,18 @@ def _seat(attempt: Attempt) -> Team:
 
 def _local_time(value, style: str = "DATETIME_FORMAT") -> str:
     return formats.date_format(timezone.localtime(value), style)
+
+
+def computer_due(game: Game, now: float | None = None) -> dict[str, Any]:
+    """When the computer's next move falls due: the screen asks for it then (``due_ms`` after
+    it is drawn), not at its next once-a-second poll, which would add half a second on average
+    to every computer move a pupil waits for (up to a whole one). ``due_at`` (seconds since the
+    epoch) is for a reader that shares the server's clock; a browser counts from ``due_ms``."""
+    if game.bot_due_at is None or game.is_finished:
+        return {"due_ms": None, "due_at": ""}
+    wait = game.bot_due_at - (time.time() if now is None else now)
+    # Rounded up: asked a millisecond early, the poll would find nothing due yet.
+    return {"due_ms": max(0, math.ceil(wait * 1000)), "due_at": f"{game.bot_due_at:.3f}"}
 
 
 def solo_context(assignment: Assignment, attempt: Attempt, error: str = "") -> dict:
@@ -73,6 +89,7 @@ def solo_context(assignment: Assignment, attempt: Attempt, error: str = "") -> d
             # The solo screen polls: the device's socket would draw the device's stage.
             "push_url": None,
             "computer_waits": game.bot_due_at is not None and not game.is_finished,
+            **computer_due(game),
             # The pupil's own table, live: the projector's view (no seat's secret is in it)
             # with the projector's buttons working, since a pupil alone is also the teacher.
             "mirror_html": "",

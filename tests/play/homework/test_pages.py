@@ -5,6 +5,8 @@ extend, delete, rename and remove a nickname)."""
 from __future__ import annotations
 
 import datetime as dt
+import re
+import time
 
 import pytest
 from django.test import Client
@@ -86,6 +88,43 @@ def test_hurry_makes_the_computer_s_next_move_now(teacher):
     assert page.status_code == 200
     game.refresh_from_db()
     assert game.version > before and game.moves.filter(by_bot=True).exists()
+
+
+def test_the_screen_asks_for_the_computer_s_move_when_it_falls_due(teacher, monkeypatch):
+    made = make_assignment(teacher, "dice", options={"first": 1})  # the computer starts
+    phone = Client()
+    phone.post(f"/play/homework/{made['code']}/", {"nickname": "Ada"})
+    game = Attempt.objects.get().game
+    due = game.bot_due_at
+    clock = [due - 0.5]  # the server's clock, half a second before the computer's move
+    monkeypatch.setattr(time, "time", lambda: clock[0])
+    page = phone.get(f"/play/homework/{made['code']}/").content.decode()
+    trigger = re.search(r'hx-trigger="every 1000ms, load delay:(\d+)ms"', page)
+    # Not at the next once-a-second poll: at the moment the move falls due.
+    assert trigger is not None and 500 <= int(trigger[1]) <= 501
+    assert f'data-due-at="{due:.3f}"' in page
+    state = f"/play/homework/{made['code']}/state/?v={game.version}"
+    assert phone.get(state, HTTP_HX_REQUEST="true").status_code == 204  # not due yet
+    clock[0] = due + 0.001
+    answer = phone.get(state, HTTP_HX_REQUEST="true")
+    assert answer.status_code == 200
+    game.refresh_from_db()
+    assert game.moves.filter(by_bot=True).exists()
+    assert f'data-version="{game.version}"' in answer.content.decode()
+
+
+def test_a_classroom_screen_s_poll_has_no_computer_s_moment(teacher, big_deck):
+    """Only the solo screen waits for the computer: the projector and devices keep their pace."""
+    made = make_assignment(teacher, "germany", big_deck)
+    phone = Client()
+    phone.post(f"/play/homework/{made['code']}/", {"nickname": "Ada"})
+    game = Attempt.objects.get().game
+    host = Client()
+    host.force_login(teacher)
+    answer = host.get(f"/play/host/{game.code}/")
+    assert answer.status_code == 200
+    page = answer.content.decode()
+    assert "load delay" not in page and "data-due-at" not in page
 
 
 def test_the_end_shows_how_the_pupil_did_and_their_report(teacher, big_deck, client):
@@ -190,3 +229,18 @@ def test_the_class_page_sets_homework_in_every_game(host, seven_b):
     line = page[page.index("Neue Hausaufgabe für diese Klasse:") :].split("</span>")[0]
     for slug in ("germany", "world", "numbers", "dice", "match"):
         assert f"/play/assignments/new/{slug}/?class={seven_b.pk}" in line
+
+
+def test_a_poll_reads_no_set_up_state(teacher, big_deck):
+    """The set-up state holds the whole deck again (a Germany game's some 190 KB): a poll that
+    draws the stage has no use for it."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    made = make_assignment(teacher, "germany", big_deck)
+    phone = Client()
+    phone.post(f"/play/homework/{made['code']}/", {"nickname": "Ada"})
+    with CaptureQueriesContext(connection) as queries:
+        answer = phone.get(f"/play/homework/{made['code']}/state/?v=0", HTTP_HX_REQUEST="true")
+    assert answer.status_code == 200
+    assert not [q for q in queries.captured_queries if '"initial"' in q["sql"]]
