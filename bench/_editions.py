@@ -34,16 +34,39 @@ def start_django(prefix: str) -> None:
     call_command("migrate", verbosity=0)
 
 
+def bench_decks():
+    """The benches' Germany deck (60 places) and World deck (240), in a fresh database."""
+    from _play_world import WORLD_SPOTS
+
+    from cards.models import Deck, DeckCard, Edition, Place
+
+    germany = Deck.objects.create(slug="bench", name="Bench", edition=Edition.GERMANY)
+    world = Deck.objects.create(slug="bench-world", name="Bench World", edition=Edition.WORLD)
+    for i in range(60):
+        place = Place.objects.create(
+            name=f"Ort {i}", country="DE", state="Land", population=1000 + 37 * i,
+            latitude=47.6 + (i * 0.37) % 6.8, longitude=6.3 + (i * 0.71) % 8.4,
+        )  # fmt: skip
+        DeckCard.objects.create(deck=germany, place=place)
+    for i in range(240):
+        country, lat, lon = WORLD_SPOTS[i % len(WORLD_SPOTS)]
+        place = Place.objects.create(
+            name=f"Place {i}", country=country, population=1000 + i,
+            latitude=lat + (i % 7) * 0.3, longitude=lon + (i % 5) * 0.3,
+        )  # fmt: skip
+        colour = ("yellow", "orange", "green")[i % 3]
+        DeckCard.objects.create(deck=world, place=place, colour=colour)
+    return germany, world
+
+
 class Table:
     """The teacher, the decks, and a way to start each edition's game."""
 
     def __init__(self) -> None:
-        from _play_world import WORLD_SPOTS
         from django.contrib.auth.models import User
         from django.contrib.sessions.backends.db import SessionStore
         from django.test import Client
 
-        from cards.models import Deck, DeckCard, Edition, Place
         from play.core.errors import RuleViolation
         from play.editions.match import moves as match_moves
 
@@ -58,22 +81,7 @@ class Table:
         client = Client()
         client.force_login(self.teacher)
         self.session = SessionStore(client.cookies["sessionid"].value)
-        germany = Deck.objects.create(slug="bench", name="Bench", edition=Edition.GERMANY)
-        world = Deck.objects.create(slug="bench-world", name="Bench World", edition=Edition.WORLD)
-        for i in range(60):
-            place = Place.objects.create(
-                name=f"Ort {i}", country="DE", state="Land", population=1000 + 37 * i,
-                latitude=47.6 + (i * 0.37) % 6.8, longitude=6.3 + (i * 0.71) % 8.4,
-            )  # fmt: skip
-            DeckCard.objects.create(deck=germany, place=place)
-        for i in range(240):
-            country, lat, lon = WORLD_SPOTS[i % len(WORLD_SPOTS)]
-            place = Place.objects.create(
-                name=f"Place {i}", country=country, population=1000 + i,
-                latitude=lat + (i % 7) * 0.3, longitude=lon + (i % 5) * 0.3,
-            )  # fmt: skip
-            colour = ("yellow", "orange", "green")[i % 3]
-            DeckCard.objects.create(deck=world, place=place, colour=colour)
+        germany, world = bench_decks()
         four = ["A", "B", "C", "D"]
         self.made: dict[str, dict[str, Any]] = {
             "germany": dict(deck=germany, seat_names=four),

@@ -55,30 +55,14 @@ def main() -> None:
     from django.test import RequestFactory
     from django.utils import translation
 
-    from cards.models import Deck, DeckCard, Edition, Place
     from play.core import store
     from play.shells import screens
 
     sys.path.insert(0, str(ROOT / "bench"))
-    from _play_world import WORLD_SPOTS
+    from _editions import bench_decks
 
     teacher = User.objects.create_superuser("bench", password="bench-pw")
-    germany = Deck.objects.create(slug="bench", name="Bench", edition=Edition.GERMANY)
-    world = Deck.objects.create(slug="bench-world", name="Bench World", edition=Edition.WORLD)
-    for i in range(60):
-        place = Place.objects.create(
-            name=f"Ort {i}", country="DE", state="Land", population=1000 + 37 * i,
-            latitude=47.6 + (i * 0.37) % 6.8, longitude=6.3 + (i * 0.71) % 8.4,
-        )  # fmt: skip
-        DeckCard.objects.create(deck=germany, place=place)
-    for i in range(240):
-        country, lat, lon = WORLD_SPOTS[i % len(WORLD_SPOTS)]
-        place = Place.objects.create(
-            name=f"Place {i}", country=country, population=1000 + i,
-            latitude=lat + (i % 7) * 0.3, longitude=lon + (i % 5) * 0.3,
-        )  # fmt: skip
-        colour = ("yellow", "orange", "green")[i % 3]
-        DeckCard.objects.create(deck=world, place=place, colour=colour)
+    germany, world = bench_decks()
 
     request = RequestFactory().get("/", HTTP_HOST="localhost")
     request.user = teacher
