@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import pytest
 
-from play.core import lifecycle, registry
+from play.core import lifecycle, registry, store
 from play.models import Game
 from tests.browser.a11y import play_moves, wait_for_version
 from tests.browser.helpers import join_on_phone
@@ -83,3 +83,18 @@ def test_text_at_200_percent_loses_nothing_on_a_games_screens(
         page.context.close()
     lines = [f"{where}: {line}" for where, losses in found.items() for line in losses[:12]]
     assert not lines, f"{slug}:\n" + "\n".join(lines)
+
+
+@pytest.mark.parametrize("edge", ["left", "right", "top", "bottom"])
+def test_a_dice_pawn_at_any_edge_keeps_a_phone_at_200_percent_within_its_width(
+    edge, browser, live_server, teacher
+):
+    # Where the computer puts the pawn is the deal's: each edge is placed here by hand.
+    game = new_game("dice", teacher, {})
+    store.make_move(game, 0, "place", {"edge": edge, "index": 5})
+    phone = join_on_phone(browser, live_server, game.code, "Ada")
+    phone.wait_for_selector(f"[data-pawn='{edge}-5']")
+    phone.evaluate("() => { document.documentElement.style.fontSize = '200%'; }")
+    width = phone.evaluate("() => document.documentElement.scrollWidth")
+    assert width <= 390, (edge, width)
+    phone.context.close()

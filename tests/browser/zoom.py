@@ -8,7 +8,8 @@ from typing import Any
 # Drawn to their own box, as the printed cards are: a playing card's rank and suit and a Match
 # card's icons fill the card at any type size (the card is sized by the screen, and its
 # symbols' names are read by screen readers), so their type follows the card, not the root.
-DRAWN_TO_THEIR_BOX = ".pc, .mcard, svg"
+# The Dice pawn is a piece on the board, kept to its edge place in the same way.
+DRAWN_TO_THEIR_BOX = ".pc, .mcard, svg, .dice-board .pawn"
 
 # Sets the root's font size to `scale` and reports what it costs:
 # - unscaled: elements with text of their own whose type did not grow by 90 % of `scale`
