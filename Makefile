@@ -43,11 +43,11 @@ test: lint
 	$(BIN)/python manage.py makemigrations --check --dry-run
 	$(BIN)/pytest -n 2 --dist loadfile
 
-# The edit-test loop: lint and every test but the slow kinds (browser, servers, fuzz), which
-# `make test` runs too. tests/browser holds browser tests only: not even collected here (each
+# The edit-test loop: lint and every test but the slow kinds (browser, servers, fuzz,
+# exhaustive), which `make test` runs too; property tests try a quarter of their examples. tests/browser holds browser tests only: not even collected here (each
 # worker would import Playwright and some 40 modules for nothing).
 check: lint
-	$(BIN)/pytest -n 2 --dist loadfile -q -m "not browser and not servers and not fuzz" \
+	SPOT_ON_HYPOTHESIS=spot-on-quick $(BIN)/pytest -n 2 --dist loadfile -q -m "not browser and not servers and not fuzz and not exhaustive" \
 		--ignore=tests/browser
 
 bench: $(VENV)/.installed

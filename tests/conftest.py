@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 from django.contrib.auth.models import Group, Permission, User
 from hypothesis import settings as hypothesis_settings
@@ -12,7 +14,10 @@ from cards.models import Deck, DeckCard, Edition, Place
 # No wall-clock deadline for property tests: on a loaded CI machine one example can take 100
 # times its usual time, and a deadline then fails a correct test.
 hypothesis_settings.register_profile("spot-on", deadline=None)
-hypothesis_settings.load_profile("spot-on")
+# `make check`, the edit-test loop, tries a quarter of the examples (tests that name their own
+# count keep it); `make test` and CI try them all.
+hypothesis_settings.register_profile("spot-on-quick", deadline=None, max_examples=25)
+hypothesis_settings.load_profile(os.environ.get("SPOT_ON_HYPOTHESIS", "spot-on"))
 
 
 def pytest_configure(config) -> None:

@@ -8,7 +8,11 @@ import pytest
 from cards.models import Deck, DeckCard
 from tests.conftest import api_client_for
 
-pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("starter_decks")]
+pytestmark = [
+    pytest.mark.django_db,
+    pytest.mark.usefixtures("starter_decks"),
+    pytest.mark.exhaustive,
+]
 
 
 def _all_pages(client, url: str) -> list[dict]:

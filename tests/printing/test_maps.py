@@ -90,6 +90,7 @@ def test_it_leaves_no_nearly_blank_poster_tiles(paper):
     assert len(reader.pages) % 2 == 0 and len(reader.pages) <= 6
 
 
+@pytest.mark.exhaustive
 def test_every_place_of_a_dense_deck_is_found_on_the_answer_maps_sheets(dense_dots):
     """More than 600 towns: each is named on the map or listed in the index; each number the
     map could not show beside its dot is printed in a detail page, between the map and its

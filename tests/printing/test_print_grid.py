@@ -167,6 +167,7 @@ def _whole_grid(kit_name: str, layout: str) -> list[str]:
     return faults
 
 
+@pytest.mark.exhaustive
 @pytest.mark.parametrize("kit_name", sorted(KITS))
 @pytest.mark.parametrize("layout", LAYOUTS)
 def test_it_prints_every_card_size_bleed_and_paper_in_every_kit_and_layout(kit_name, layout):
@@ -182,8 +183,14 @@ def test_it_prints_every_preset_on_both_papers_in_every_layout(kit_name, preset,
     assert verdict(kit_name, {"preset": preset, "paper": paper, "layout": layout}) == ""
 
 
+def presets_beyond_the_first() -> list:
+    """Every preset; all but the first marked exhaustive (the first one of each kit always runs)."""
+    first, *rest = sorted(PRESETS)
+    return [first, *(pytest.param(p, marks=pytest.mark.exhaustive) for p in rest)]
+
+
 @pytest.mark.parametrize("kit_name", sorted(KITS))
-@pytest.mark.parametrize("preset", sorted(PRESETS))
+@pytest.mark.parametrize("preset", presets_beyond_the_first())
 def test_it_writes_every_preset_of_every_card_kit_as_pngs_of_the_shops_size(kit_name, preset):
     kit, make, part = KITS[kit_name]
     source = make() if make else None

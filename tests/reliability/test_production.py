@@ -32,12 +32,14 @@ def _manage(*args: str, **env: str) -> subprocess.CompletedProcess:
     )
 
 
+@pytest.mark.servers  # a fresh manage.py process with other settings
 def test_check_deploy_is_clean_with_the_production_settings():
     result = _manage("check", "--deploy", "--fail-level", "WARNING", **PRODUCTION)
     assert result.returncode == 0, result.stderr
     assert "no issues" in result.stdout
 
 
+@pytest.mark.servers  # a fresh manage.py process with other settings
 def test_check_deploy_notices_when_a_protection_is_turned_off():
     result = _manage(
         "check", "--deploy", "--fail-level", "WARNING", SECURE_COOKIES="false", **PRODUCTION
@@ -46,6 +48,7 @@ def test_check_deploy_notices_when_a_protection_is_turned_off():
     assert "SESSION_COOKIE_SECURE" in result.stderr
 
 
+@pytest.mark.servers  # a fresh manage.py process with other settings
 def test_password_reset_exists_only_with_mail_configured(client):
     assert client.get("/accounts/password_reset/").status_code == 404
     assert "password_reset" not in client.get("/admin/login/").content.decode()

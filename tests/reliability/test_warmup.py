@@ -6,6 +6,8 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 from config.warmup import template_names, warm_up
 
 
@@ -24,6 +26,7 @@ def test_warm_up_compiles_every_project_template_without_the_database():
     assert warm_up() == len(template_names())
 
 
+@pytest.mark.servers  # a fresh interpreter, as a server starts
 def test_the_server_process_freezes_what_it_loaded_before_serving():
     # In a fresh interpreter, as gunicorn's master loads the app: the objects loaded at start-up
     # are moved out of the collector's way (a full collection of them stalled a worker).

@@ -60,7 +60,7 @@ def stages(game: Game, teacher) -> list[str]:
 
 
 @pytest.mark.parametrize("edition", ["germany", "world", "match", "numbers", "dice"])
-@pytest.mark.parametrize("language", ["de", "en"])
+@pytest.mark.parametrize("language", ["de", pytest.param("en", marks=pytest.mark.exhaustive)])
 def test_every_screen_draws_the_same_with_its_parts_reused(
     edition, language, teacher, big_deck, world_big, island, monkeypatch
 ):

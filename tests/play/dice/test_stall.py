@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from io import StringIO
 
+import pytest
 from django.core.management import call_command
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -78,6 +79,7 @@ def test_any_two_computer_players_finish_within_the_rules_bound(levels, seed, fi
     assert state.get("quiet", 0) <= rules.STALL_TURNS
 
 
+@pytest.mark.exhaustive
 def test_the_simulator_prints_its_line_for_two_cautious_players():
     out = StringIO()
     call_command(
