@@ -108,6 +108,7 @@ def main() -> None:
             edition="germany",
             deck=deck,
             seed=number + 1,
+            fixed={"cards": initial["cards"]},  # stored as the play core stores it
             initial=initial,
             state=state,
             status=Status.FINISHED,

@@ -133,11 +133,15 @@ class Game(models.Model):
     options = models.JSONField(default=dict, blank=True)
     language = models.CharField(max_length=2, default="de")
     version = models.PositiveIntegerField(default=1)
-    # The engine's half (play.core.engine): the per-game seed, the state after setup (replays start
-    # there) and the current state. Empty for games stored in the older round tables.
+    # The engine's half (play.core.engine): the per-game seed; what setup laid out that no move
+    # changes (the edition's ``fixed`` keys, such as a deck's cards), stored once; and the part
+    # moves change, after setup (replays start there) and now. ``initial`` and ``state`` join
+    # them. Every move writes the moving part alone: for a Germany game on the starter deck some
+    # 10 KB instead of 190. Empty for games stored in the older round tables.
     seed = models.BigIntegerField(default=new_seed)
-    initial = StateField(null=True, blank=True)
-    state = StateField(null=True, blank=True)
+    fixed = StateField(null=True, blank=True)
+    moving_initial = StateField(db_column="initial", null=True, blank=True)
+    moving_state = StateField(db_column="state", null=True, blank=True)
     # When a computer seat's delayed move falls due (seconds since the epoch); polls apply it.
     bot_due_at = models.FloatField(null=True, blank=True)
     archived = models.BooleanField(_("archived"), default=False)
@@ -184,6 +188,24 @@ class Game(models.Model):
         return f"{self.edition} {self.code}"
 
     @property
+    def state(self) -> dict[str, Any] | None:
+        """The whole current state, as the edition's rules and views read it."""
+        return _joined(self.fixed, self.moving_state)
+
+    @state.setter
+    def state(self, whole: dict[str, Any] | None) -> None:
+        self.moving_state = _moving_part(self.fixed, whole)
+
+    @property
+    def initial(self) -> dict[str, Any] | None:
+        """The whole state after setup, where replays start."""
+        return _joined(self.fixed, self.moving_initial)
+
+    @initial.setter
+    def initial(self, whole: dict[str, Any] | None) -> None:
+        self.moving_initial = _moving_part(self.fixed, whole)
+
+    @property
     def is_finished(self) -> bool:
         return self.status == Status.FINISHED
 
@@ -192,6 +214,23 @@ class Game(models.Model):
         self.active_at = timezone.now()
         Game.objects.filter(pk=self.pk).update(version=F("version") + 1, active_at=self.active_at)
         self.version += 1
+
+
+# A game's engine fields: what a read that needs no state (a seat list, a join) leaves unread.
+STATE_FIELDS = ("fixed", "moving_state", "moving_initial")
+
+
+def _joined(fixed: dict[str, Any] | None, moving: dict[str, Any] | None) -> dict[str, Any] | None:
+    # A shallow join: the fixed part's values are the stored objects themselves.
+    return None if moving is None else {**fixed, **moving} if fixed else moving
+
+
+def _moving_part(
+    fixed: dict[str, Any] | None, whole: dict[str, Any] | None
+) -> dict[str, Any] | None:
+    if whole is None or not fixed:
+        return whole
+    return {key: value for key, value in whole.items() if key not in fixed}
 
 
 class Team(models.Model):

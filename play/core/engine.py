@@ -299,6 +299,9 @@ class Edition:
     - ``bot_strength``: the options that make its computer players ``easy``, ``normal`` or
       ``strong`` (a homework assignment's setting); an edition whose computer players have one
       strength leaves it empty.
+    - ``fixed``: the state's keys that ``setup`` writes and no move changes (a deck's cards).
+      The core stores them once per game, apart from the part every move writes, and hands
+      moves the same objects instead of copies: a move reads them and never changes them.
     """
 
     slug: str
@@ -325,6 +328,7 @@ class Edition:
     secret_seats: bool = False
     report: Callable[[Any], dict[str, Any]] | None = None
     bot_strength: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    fixed: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if END in self.moves:
@@ -388,10 +392,31 @@ def move_rng(seed: int, number: int) -> random.Random:
     return random.Random(f"{seed}:{number}")
 
 
-def _fresh(state: State) -> State:
+def _fresh(edition: Edition, state: State) -> State:
     # States are JSON data (they come from the database): a JSON round trip copies them in C,
-    # several times faster than deepcopy on a match's nested lists.
-    return as_json(state)
+    # several times faster than deepcopy on a match's nested lists. The fixed part (a Germany
+    # deck's 180 KB of cards) is shared, not copied: no move changes it.
+    return as_json_moving(edition, state)
+
+
+def as_json_moving(edition: Edition, state: State) -> State:
+    """``as_json`` of the part of ``state`` that moves change; the fixed part as it is."""
+    if not edition.fixed:
+        return as_json(state)
+    fixed = {key: state[key] for key in edition.fixed if key in state}
+    return {**fixed, **as_json({k: v for k, v in state.items() if k not in fixed})}
+
+
+def split_state(edition: Edition, state: State) -> tuple[State, State]:
+    """``state`` as its fixed part (``Edition.fixed``) and the part moves change."""
+    fixed = {key: state[key] for key in edition.fixed if key in state}
+    return fixed, {k: v for k, v in state.items() if k not in fixed}
+
+
+def _check_fixed(edition: Edition, before: State, after: State, name: str) -> None:
+    for key in edition.fixed:
+        if after.get(key) is not before.get(key):
+            raise TypeError(f"move {edition.slug}.{name} replaced {key!r}, a fixed part")
 
 
 def apply_move(
@@ -427,9 +452,10 @@ def apply_move(
         return end_game(edition, state)
     if edition.turn is not None:
         edition.turn.check(state, seat, name)
-    after = edition.moves[name](_fresh(state), seat, dict(args), ctx)
+    after = edition.moves[name](_fresh(edition, state), seat, dict(args), ctx)
     if not isinstance(after, dict):
         raise TypeError(f"move {edition.slug}.{name} returned {type(after).__name__}, not a dict")
+    _check_fixed(edition, state, after, name)
     over = edition.end_if(after) if edition.end_if is not None else None
     if over is not None:
         after[GAMEOVER] = {**over, "by": "rules"}
@@ -438,9 +464,10 @@ def apply_move(
 
 def end_game(edition: Edition, state: State) -> State:
     """The teacher's end: what the rules still do at an end (``on_end``), then over."""
-    after = _fresh(state)
+    after = _fresh(edition, state)
     if edition.on_end is not None:
         edition.on_end(after)
+        _check_fixed(edition, state, after, END)
     after[GAMEOVER] = {"by": "teacher"}
     return after
 

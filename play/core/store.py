@@ -4,7 +4,8 @@ Every change is written together with its log entries (acting seat and time) and
 game's version for polling screens; a move is worked out first and written only if the version is
 still the one it was worked out on, other changes run under the game row's lock
 (``locked_game``). Replaying the
-log from ``Game.initial`` gives ``Game.state`` again; the teacher's undo is such a replay without
+log from ``Game.initial`` gives ``Game.state`` again (each joins the game's fixed part, stored
+once, to the part moves change); the teacher's undo is such a replay without
 the last move.
 """
 
@@ -34,12 +35,14 @@ from play.core.engine import (
     Viewer,
     apply_move,
     as_json,
+    as_json_moving,
     clean_options,
     move_rng,
     replay,
     setup_rng,
+    split_state,
 )
-from play.models import Game, Mode, Move, Status, Team
+from play.models import STATE_FIELDS, Game, Mode, Move, Status, Team
 
 # A bot loop that never ends would hold the game's lock for ever; real games need a few dozen.
 MAX_BOT_MOVES = 500
@@ -57,7 +60,7 @@ def locked_game(
     change that is not a move (a device joining, a kick, the mode): it reads no state, which
     holds the game's whole deck (a Germany game's some 130-190 KB), and must write none."""
     # The set-up state is read only to replay the log (undo): not on every move.
-    deferred = ("initial",) if with_state else ("initial", "state")
+    deferred = ("moving_initial",) if with_state else STATE_FIELDS
     with transaction.atomic():
         try:
             game = Game.objects.select_for_update().defer(*deferred).get(pk=game_id)
@@ -179,6 +182,7 @@ def create_game(
                 game.created_by = user if getattr(user, "is_authenticated", False) else None
                 state = as_json(spec.setup(cleaned, cards, names, setup_rng(game.seed)))
                 state[GAMEOVER] = None  # the core's field, shown from the start
+                game.fixed = split_state(spec, state)[0] or None
                 game.initial = state
                 game.state = state
                 game.save()
@@ -207,7 +211,7 @@ def _apply(
     number = (pending[-1].number if pending else reads.last_move_number(game.pk)) + 1
     at = timezone.now()
     ctx = Context(move_rng(game.seed, number), at.timestamp(), flags.get("by_teacher", False))
-    new = as_json(apply_move(edition, game.state, seat, name, args, ctx))
+    new = as_json_moving(edition, apply_move(edition, game.state, seat, name, args, ctx))
     pending.append(
         Move(game=game, number=number, seat=seat, name=name, args=args, at=at, key=key, **flags)
     )
@@ -286,7 +290,7 @@ def _save(game: Game) -> None:
     """Write a locked game's new state together with the log entries that led to it."""
     Move.objects.bulk_create(game.pending_moves)
     game.pending_moves = []
-    game.save(update_fields=["state", "status", "finished_at", "bot_due_at"])
+    game.save(update_fields=["moving_state", "status", "finished_at", "bot_due_at"])
 
 
 def _commit(game: Game) -> bool:
@@ -297,7 +301,7 @@ def _commit(game: Game) -> bool:
     with transaction.atomic():
         active_at = timezone.now()
         written = Game.objects.filter(pk=game.pk, version=game.version).update(
-            state=game.state,
+            moving_state=game.moving_state,
             status=game.status,
             finished_at=game.finished_at,
             bot_due_at=game.bot_due_at,
@@ -343,7 +347,7 @@ def _answered(game_id: int, key: str) -> Game | None:
     """The game as it is now if a move with this key is in its log already, else None."""
     if not key or not Move.objects.filter(game_id=game_id, key=key).exists():
         return None
-    game = reads.game_by_id(game_id, "initial")
+    game = reads.game_by_id(game_id, "moving_initial")
     if game is not None:
         game.repeated = True
     return game
@@ -370,7 +374,7 @@ def make_move(
     stored_key = move_key(key, seat, teacher)
     try:
         for _attempt in range(OPTIMISTIC_ATTEMPTS):
-            current = reads.game_by_id(game.pk, "initial")
+            current = reads.game_by_id(game.pk, "moving_initial")
             if current is None:
                 raise RuleViolation("unknown_game", "There is no such game.")
             # The key is looked up after the game is read: a simultaneous retry that wrote the
@@ -436,7 +440,8 @@ def logged_moves(game: Game) -> list[LoggedMove]:
 
 
 def replayed_state(game: Game) -> dict[str, Any]:
-    return as_json(replay(edition_of(game), game.initial, logged_moves(game), game.seed))
+    edition = edition_of(game)
+    return as_json_moving(edition, replay(edition, game.initial, logged_moves(game), game.seed))
 
 
 def undo(game: Game) -> Game:

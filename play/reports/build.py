@@ -10,7 +10,7 @@ from typing import Any
 from play.core import store
 from play.core.lifecycle import is_over
 from play.core.played import Played, share
-from play.models import Class, Game, GameSummary
+from play.models import STATE_FIELDS, Class, Game, GameSummary
 
 # Keys of a report only the server uses (the card database's ids): left out of what it sends.
 PRIVATE_KEYS = frozenset({"place_id"})
@@ -118,7 +118,7 @@ def class_games(school_class: Class) -> list[Game]:
     return list(
         school_class.games.select_related("deck")
         .prefetch_related("teams")
-        .defer("state", "initial")
+        .defer(*STATE_FIELDS)
         .order_by("created_at", "id")
     )
 

@@ -32,7 +32,7 @@ from cards.roles import can_run_games
 from play.core import access, classes, homework, movelog, registry, store
 from play.core.access import can_manage, cookie_name, team_for_token
 from play.core.engine import RuleViolation, Viewer
-from play.models import Game, Mode, Team
+from play.models import STATE_FIELDS, Game, Mode, Team
 
 TOKEN_HEADER = "HTTP_X_TEAM_TOKEN"
 TOKEN_PARAM = OpenApiParameter(
@@ -211,7 +211,9 @@ def games(request: Request) -> Response:
 @api_view(["GET"])
 @permission_classes([AllowAny])
 def game_detail(request: Request, game_id: int) -> Response:
-    game = get_object_or_404(Game.objects.select_related("deck").defer("initial"), pk=game_id)
+    game = get_object_or_404(
+        Game.objects.select_related("deck").defer("moving_initial"), pk=game_id
+    )
     if can_manage(request.user, game):
         viewer = Viewer.teacher()
     else:
@@ -242,7 +244,7 @@ def game_detail(request: Request, game_id: int) -> Response:
 @permission_classes([AllowAny])
 def moves(request: Request, game_id: int) -> Response:
     # Who may move is all this copy answers; the move reads the game again as it applies it.
-    game = get_object_or_404(Game.objects.defer("state", "initial"), pk=game_id)
+    game = get_object_or_404(Game.objects.defer(*STATE_FIELDS), pk=game_id)
     data = payload(request, MoveSerializer)
     teacher = can_manage(request.user, game)
     if teacher:

@@ -24,7 +24,7 @@ from play.core.access import TooManyGuesses, cookie_name, team_cookie_name, team
 from play.core.errors import RuleViolation
 from play.core.lifecycle import join_team
 from play.core.presentation import error_text
-from play.models import CODE_LENGTH, Game, Team
+from play.models import CODE_LENGTH, STATE_FIELDS, Game, Team
 from play.shells import screens
 
 COOKIE_AGE = 60 * 60 * 24  # a school day and then some
@@ -32,7 +32,9 @@ COOKIE_AGE = 60 * 60 * 24  # a school day and then some
 
 def _game(code: str, request: HttpRequest) -> Game:
     """The game with this join code; unknown codes count against the asking client."""
-    return access.game_by_code(request, code, Game.objects.select_related("deck").defer("initial"))
+    return access.game_by_code(
+        request, code, Game.objects.select_related("deck").defer("moving_initial")
+    )
 
 
 def too_many(request: HttpRequest, by: str) -> HttpResponse:
@@ -93,7 +95,7 @@ def join(request: HttpRequest) -> HttpResponse:
 def team(request: HttpRequest, code: str) -> HttpResponse:
     # A device of this game (its token is no guess) comes back even while its network is
     # blocked from looking up codes.
-    seat = _device_seat(request, code.upper()[:16], "initial")
+    seat = _device_seat(request, code.upper()[:16], "moving_initial")
     if seat is not None:
         return screens.render_device(request, screens.run_due_bots(seat.game), seat)
     game = _game(code, request)
@@ -146,7 +148,7 @@ def team_state(request: HttpRequest, code: str) -> HttpResponse:
     """Polled by team devices. Without a team of this game (an unknown code, a kicked device),
     the answer is the same: go back to the code's page (a miss of the code look-up)."""
     code = code.upper()[:16]
-    me = _device_seat(request, code, "initial")
+    me = _device_seat(request, code, "moving_initial")
     if me is None:
         if request.COOKIES.get(team_cookie_name(code)):  # a code and token that do not match
             access.check_code_lookups(request)
@@ -174,7 +176,7 @@ def _device_seat(request: HttpRequest, code: str, *deferred: str) -> Team | None
 
 def _acting_seat(request: HttpRequest, code: str) -> Team | None:
     # A move reads the game's state again as it applies it: not here as well.
-    return _device_seat(request, code.upper()[:16], "initial", "state")
+    return _device_seat(request, code.upper()[:16], *STATE_FIELDS)
 
 
 @require_POST

@@ -28,7 +28,7 @@ from cards.models import Deck
 from cards.roles import can_run_games
 from play.core import access, classes, homework, store
 from play.core.engine import RuleViolation, Viewer
-from play.models import Assignment, Game
+from play.models import STATE_FIELDS, Assignment, Game
 from play.shells.api import game_body, homework_closed, payload, private, seat_of
 
 
@@ -280,7 +280,7 @@ def attempt_body(attempt) -> dict[str, Any]:
 @api_view(["POST"])
 @permission_classes([AllowAny])
 def hurry(request: Request, game_id: int) -> Response:
-    game = get_object_or_404(Game.objects.defer("state", "initial"), pk=game_id, solo=True)
+    game = get_object_or_404(Game.objects.defer(*STATE_FIELDS), pk=game_id, solo=True)
     me = seat_of(request, game)
     if me is None:
         raise PermissionDenied("Only the pupil playing this homework may hurry it.")

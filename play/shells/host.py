@@ -34,7 +34,9 @@ from play.shells.device import throttled
 
 
 def _get_game_for_host(request: HttpRequest, code: str) -> Game:
-    game = access.game_by_code(request, code, Game.objects.select_related("deck").defer("initial"))
+    game = access.game_by_code(
+        request, code, Game.objects.select_related("deck").defer("moving_initial")
+    )
     if not can_manage(request.user, game):
         raise PermissionDenied
     return game
@@ -108,7 +110,7 @@ def bulk(request: HttpRequest) -> HttpResponse:
         )
         return redirect("play:index")
     count = 0
-    for game in chosen.exclude(status=Status.FINISHED).defer("initial"):
+    for game in chosen.exclude(status=Status.FINISHED).defer("moving_initial"):
         try:
             end_game(game)
         except RuleViolation:
@@ -186,7 +188,7 @@ def host(request: HttpRequest, code: str) -> HttpResponse:
 def host_state(request: HttpRequest, code: str) -> HttpResponse:
     """Polled by the projector. An unknown code and someone else's game answer alike (404), so
     the poll tells a code guesser nothing."""
-    game = reads.game_by_code(code.upper()[:16], "initial")
+    game = reads.game_by_code(code.upper()[:16], "moving_initial")
     if game is None or not can_manage(request.user, game):
         access.check_code_lookups(request)  # never for the teacher's own game
         if game is None:

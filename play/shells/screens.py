@@ -25,7 +25,7 @@ from django.utils.safestring import SafeString, mark_safe
 from play.core import access, parts, reads, store
 from play.core.engine import Screen, Viewer
 from play.core.presentation import game_url, push_url, qr_svg
-from play.models import Game, Mode, Team
+from play.models import STATE_FIELDS, Game, Mode, Team
 from play.shells.announce import last_move
 
 
@@ -353,7 +353,7 @@ def _game_with_seats(code: str, heard: int) -> tuple[Game, tuple[Team, ...]] | N
     same version."""
 
     def read() -> tuple[Game, tuple[Team, ...]] | None:
-        found = reads.game_with_seats(code, "initial")
+        found = reads.game_with_seats(code, "moving_initial")
         if found is not None:
             game, seats = found
             _seats.put((game.pk, game.code, game.version), seats)  # the stages' seats too
@@ -369,7 +369,7 @@ def _game_with_seats(code: str, heard: int) -> tuple[Game, tuple[Team, ...]] | N
 # A socket's handshake asks who may watch, not what the stage shows: it reads the game without
 # its state and start, which hold its whole deck (a Germany game's some 190 KB). A page just
 # drawn is up to date and needs no stage; one that is behind is drawn from a read of its own.
-HANDSHAKE = ("initial", "state")
+HANDSHAKE = STATE_FIELDS
 
 
 def _socket_seat(
@@ -483,6 +483,6 @@ def socket_stages(
 
 
 def socket_bots(game_id: int) -> None:
-    game = reads.game_by_id(game_id, "initial")
+    game = reads.game_by_id(game_id, "moving_initial")
     if game is not None:
         run_due_bots(game)

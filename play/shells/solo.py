@@ -45,8 +45,8 @@ def _latest(assignment: Assignment, request: HttpRequest) -> Attempt | None:
     return (
         assignment.tries.filter(device=access.device_id(request))
         .select_related("game", "game__deck")
-        # The set-up state (as large as the state: the whole deck) is read only by an undo.
-        .defer("game__initial")
+        # The set-up state is read only by an undo.
+        .defer("game__moving_initial")
         .order_by("-created_at", "-id")
         .first()
     )

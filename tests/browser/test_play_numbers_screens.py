@@ -53,7 +53,7 @@ def _game_mid_chain(teacher, steps: int = 20, level: str = "expert", language: s
     state.update(chain=chain, total=total, turn=0, target=total + 500)
     state["history"][-1]["chain"] = [dict(step) for step in chain]
     game.state = state
-    game.save(update_fields=["state"])
+    game.save(update_fields=["moving_state"])
     return game
 
 
@@ -126,7 +126,7 @@ def test_a_german_phone_s_numbers_fit_its_width(
     state = game.state
     state.update(total=888, target=999)
     game.state = state
-    game.save(update_fields=["state"])
+    game.save(update_fields=["moving_state"])
     phone = join_on_phone(browser, live_server, game.code, re.compile("Ada"), locale="de-DE")
     phone.set_viewport_size({"width": width, "height": 800})
     phone.wait_for_selector(".nb-device .nb-hand-card")
@@ -150,7 +150,7 @@ def test_a_refused_move_shows_its_message_in_the_phones_viewport(
     state["total"] = value * 10 + 1
     state["target"] = 900
     game.state = state
-    game.save(update_fields=["state"])
+    game.save(update_fields=["moving_state"])
     phone = join_on_phone(browser, live_server, game.code, re.compile("Ada"), locale="en-US")
     card = phone.locator(".nb-device .nb-hand-card").first
     with phone.expect_response(lambda r: r.request.method == "POST") as answer:

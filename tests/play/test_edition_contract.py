@@ -8,6 +8,7 @@ secrets in another viewer's screens, refused with a message, and undone.
 
 from __future__ import annotations
 
+import copy
 import json
 import re
 import types
@@ -89,7 +90,11 @@ def test_a_game_with_computer_seats_is_played_to_the_end_and_replays_equal(slug,
     result = store.result_of(stored)
     assert result is not None and stored.is_finished
     assert set(result["winners"]) <= set(range(len(game.teams.all())))
+    # A replay hands every move the stored fixed part itself: a move that changed it in place
+    # shows here.
+    pristine = copy.deepcopy(stored.fixed)
     assert store.replayed_state(stored) == stored.state
+    assert stored.fixed == pristine, f"{slug}: a move changed the fixed part"
 
 
 def _scan_tokens(data) -> set[str]:

@@ -219,6 +219,7 @@ EDITION = Edition(
     rows=rows,
     deck_editions=tuple(sorted(GRID_DECK_EDITIONS)),  # Germany's first
     deck_snapshot=deck_snapshot,
+    fixed=("cards",),  # the deck's facts, under their per-game references
     messages=MESSAGES,
     bot=bots.bot,
     teacher_bot=bots.teacher_bot,

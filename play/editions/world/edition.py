@@ -145,6 +145,7 @@ WORLD = Edition(
     check_options=moves.check_options,
     rows=rows,
     deck_editions=("world",),
+    fixed=("cards",),  # the deck's cards, under their per-game references
     messages=MESSAGES,
     bot=bots.bot,
     teacher_bot=bots.teacher_bot,

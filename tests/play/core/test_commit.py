@@ -8,7 +8,7 @@ from django.db.models import F
 
 from play.core import reads, store
 from play.core.engine import NotYourTurn
-from play.models import Game, Move, Team
+from play.models import STATE_FIELDS, Game, Move, Team
 
 pytestmark = pytest.mark.django_db
 
@@ -102,25 +102,27 @@ def _fields(instance):
 def test_a_seat_and_its_game_read_as_the_orm_reads_them(toy_game):
     store.make_move(toy_game, 0, "add", {"step": 1})
     team = Team.objects.get(game=toy_game, index=1)
-    found = reads.seat_with_game(toy_game.code, team.token, "initial")
+    found = reads.seat_with_game(toy_game.code, team.token, "moving_initial")
     assert _fields(found) == _fields(team)
     expected = _fields(Game.objects.get(pk=toy_game.pk))
-    del expected["initial"]
+    del expected["moving_initial"]
     loaded = found.game
     assert found.game_id == loaded.pk and {k: getattr(loaded, k) for k in expected} == expected
-    assert loaded.get_deferred_fields() == {"initial"} and loaded.created_at.tzinfo is not None
+    assert loaded.get_deferred_fields() == {"moving_initial"}
+    assert loaded.created_at.tzinfo is not None
     assert reads.seat_with_game(toy_game.code, "not-a-token") is None
     assert reads.seat_with_game("NOPE", team.token) is None
 
 
 def test_a_game_by_code_its_seats_and_its_undo_button(toy_game):
-    assert reads.game_by_code(toy_game.code, "initial", "state").get_deferred_fields() == {
-        "initial",
-        "state",
+    assert reads.game_by_code(toy_game.code, *STATE_FIELDS).get_deferred_fields() == {
+        "fixed",
+        "moving_initial",
+        "moving_state",
     }
     assert reads.game_by_code(toy_game.code).initial == toy_game.initial
     assert reads.game_by_code("NOPE") is None
-    assert reads.game_by_id(toy_game.pk, "initial").code == toy_game.code
+    assert reads.game_by_id(toy_game.pk, "moving_initial").code == toy_game.code
     assert reads.game_by_id(0) is None
     assert reads.last_move_number(toy_game.pk) == 0
     assert [(t.index, t.name) for t in reads.seats(toy_game.pk)] == [(0, "Ada"), (1, "Bo")]

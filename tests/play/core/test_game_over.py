@@ -7,7 +7,8 @@ import importlib
 from datetime import timedelta
 
 import pytest
-from django.apps import apps as django_apps
+from django.db import connection
+from django.db.migrations.loader import MigrationLoader
 from django.utils import timezone
 
 from play.core import lifecycle, registry, store
@@ -153,10 +154,12 @@ def test_a_game_stored_before_the_one_field_replays_and_undoes_after_the_migrati
         game = _played(slug, teacher, world_big)
     current, initial = game.state, game.initial
     Game.objects.filter(pk=game.pk).update(
-        state=migration.to_edition_fields(slug, current),
-        initial=migration.to_edition_fields(slug, initial),
+        moving_state=migration.to_edition_fields(slug, current),
+        moving_initial=migration.to_edition_fields(slug, initial),
     )
-    migration.forwards(django_apps, None)
+    # The migration as it ran: on the models of its time.
+    then = MigrationLoader(connection).project_state(("play", "0010_one_game_over_field"))
+    migration.forwards(then.apps, None)
     game = Game.objects.get(pk=game.pk)
     assert game.state == current and game.state["gameover"] == {"by": "teacher"}
     assert store.replayed_state(game) == game.state

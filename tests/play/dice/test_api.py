@@ -181,7 +181,7 @@ def _game_at_two_to_one(teacher, language):
         card = state["grid"][cell]
         state["taken"][seat].append({k: v for k, v in card.items() if k != "counters"})
         state["grid"][cell] = None
-    Game.objects.filter(pk=game.pk).update(state=state, initial=state)
+    Game.objects.filter(pk=game.pk).update(moving_state=state, moving_initial=state)
     return Game.objects.get(pk=game.pk)
 
 
@@ -226,7 +226,7 @@ def test_a_stalled_game_ends_and_every_screen_says_why(teacher, client):
     state = state_from(DUEL, taken=[["JH", "KD"], ["8S", "8C", "8S"]])
     state["players"], state["bot_level"] = ["Red", "Blue"], "strong"
     state["quiet"] = 59  # one more turn without a card taken ends the game
-    Game.objects.filter(pk=game.pk).update(state=state, initial=state, language="en")
+    Game.objects.filter(pk=game.pk).update(moving_state=state, moving_initial=state, language="en")
     game = store.make_move(Game.objects.get(pk=game.pk), 0, "place", {"edge": "left", "index": 4})
     game = store.make_move(game, 0, "roll", {})
     if not game.is_finished:  # the die reached Blue's 9: stopping takes nothing either

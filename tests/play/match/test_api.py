@@ -288,7 +288,7 @@ def test_the_teachers_end_of_a_match_names_the_team_ahead_not_a_winner(client, t
     )
     state = game.state
     state["teams"][0]["score"], state["teams"][1]["score"] = 3, 1  # between two games
-    Game.objects.filter(pk=game.pk).update(state=state, initial=state)
+    Game.objects.filter(pk=game.pk).update(moving_state=state, moving_initial=state)
     lifecycle.end_game(Game.objects.get(pk=game.pk))
     result = store.result_of(Game.objects.get(pk=game.pk))
     assert result["early"] and result["winners"] == [0]  # the standings: orange ahead, 3 to 1

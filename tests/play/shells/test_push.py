@@ -17,7 +17,7 @@ from config.asgi import application as site
 from play.core import store
 from play.core.access import team_cookie_name
 from play.core.lifecycle import join_team, kick_device
-from play.models import Game
+from play.models import STATE_FIELDS, Game
 
 pytestmark = [pytest.mark.servers, pytest.mark.django_db(transaction=True)]
 VERSION = re.compile(r'data-version="(\d+)"')
@@ -162,7 +162,7 @@ def test_an_up_to_date_screen_reads_no_state_and_is_sent_nothing(dice_game, monk
         await device.disconnect()
 
     run(scenario)
-    assert asked == [("initial", "state")]
+    assert asked == [STATE_FIELDS]
     assert read == [] and drawn == []
 
 

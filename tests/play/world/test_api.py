@@ -172,7 +172,7 @@ def test_exchanges_bring_in_the_top_of_the_stack_at_most_twice(teacher, world3):
 def test_a_team_with_no_tokens_left_is_not_asked(teacher, world3):
     for state in (world3.initial, world3.state):  # team 1 exchanged twice before
         state["exchanges_used"][1] = world.rules.MAX_EXCHANGES
-    world3.save(update_fields=["initial", "state"])
+    world3.save(update_fields=["moving_initial", "moving_state"])
     client = api_client_for(teacher)
     client.post(f"/api/games/{world3.pk}/rounds/", {}, format="json")
     while (data := _next(world3)[1])["phase"] == "choosing":

@@ -32,9 +32,9 @@ def _game(teacher, deck, teams=3, language="de", **options):
 
 def _place(game, positions):
     """Put the pawns somewhere (set-up for a test: the initial state, so replays agree)."""
-    game.initial["positions"] = list(positions)
-    game.state["positions"] = list(positions)
-    game.save(update_fields=["initial", "state"])
+    game.initial = {**game.initial, "positions": list(positions)}
+    game.state = {**game.state, "positions": list(positions)}
+    game.save(update_fields=["moving_initial", "moving_state"])
 
 
 def _teacher(game, name, **args):
