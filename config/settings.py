@@ -242,6 +242,12 @@ PLAY_OPEN_GAMES = env_int("PLAY_OPEN_GAMES", 30, minimum=1)
 PLAY_HOMEWORK_ATTEMPTS = env_int("PLAY_HOMEWORK_ATTEMPTS", 1000, minimum=1)
 PLAY_HOMEWORK_STARTS_PER_DEVICE = env_int("PLAY_HOMEWORK_STARTS_PER_DEVICE", 5, minimum=1)
 PLAY_HOMEWORK_STARTS_PER_ADDRESS = env_int("PLAY_HOMEWORK_STARTS_PER_ADDRESS", 300, minimum=1)
+# Games whose fixed part (a deck's cards) each server process keeps in memory (LRU): some
+# 50 KB each for a deck of 60 places, 550 KB for the starter deck's 689.
+PLAY_FIXED_PARTS_KEPT = env_int("PLAY_FIXED_PARTS_KEPT", 400, minimum=0)
+PLAY_HOMEWORK_COMPUTER_PACE_MS = env_int(
+    "PLAY_HOMEWORK_COMPUTER_PACE_MS", 2500, minimum=0, maximum=30_000
+)
 # Games nobody touched for this many hours end; ended games are deleted after this many days.
 PLAY_IDLE_HOURS = env_int("PLAY_IDLE_HOURS", 24, minimum=1)
 PLAY_KEEP_DAYS = env_int("PLAY_KEEP_DAYS", 365, minimum=1)

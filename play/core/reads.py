@@ -78,6 +78,12 @@ def _instance(model: type[Model], columns: Columns, values: Sequence[Any]) -> Mo
     return model.from_db(conn.alias, [f.attname for f, _col, _conv in columns], converted)
 
 
+def _unread(deferred: tuple[str, ...]) -> frozenset[str]:
+    # The fixed part (a deck's cards) comes from the process's own copy when the state is read
+    # (``Game.fixed_part``): it never changes.
+    return frozenset((*deferred, "fixed"))
+
+
 def _fetch(sql: str, params: list[Any]) -> tuple | None:
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
@@ -87,7 +93,7 @@ def _fetch(sql: str, params: list[Any]) -> tuple | None:
 def seat_with_game(code: str, token: str, *deferred: str) -> Team | None:
     """The people's seat holding ``token`` in the engine game ``code``, its ``game`` already
     loaded (``deferred`` game fields left unread), or None (a computer seat has no device)."""
-    sql, team_fields, game_fields = _seat_sql(connection.vendor, frozenset(deferred))
+    sql, team_fields, game_fields = _seat_sql(connection.vendor, _unread(deferred))
     row = _fetch(sql, [code, token])
     if row is None:
         return None
@@ -111,14 +117,14 @@ def game_with_seats(code: str, *deferred: str) -> tuple[Game, tuple[Team, ...]] 
 
 def game_by_code(code: str, *deferred: str) -> Game | None:
     """The game ``code`` (``deferred`` fields left unread), or None."""
-    sql, fields = _game_sql(connection.vendor, frozenset(deferred), "code")
+    sql, fields = _game_sql(connection.vendor, _unread(deferred), "code")
     row = _fetch(sql, [code])
     return None if row is None else _instance(Game, fields, row)
 
 
 def game_by_id(game_id: int, *deferred: str) -> Game | None:
     """The game with this primary key (``deferred`` fields left unread), or None."""
-    sql, fields = _game_sql(connection.vendor, frozenset(deferred), "id")
+    sql, fields = _game_sql(connection.vendor, _unread(deferred), "id")
     row = _fetch(sql, [game_id])
     return None if row is None else _instance(Game, fields, row)
 

@@ -16,6 +16,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
@@ -60,7 +61,7 @@ def locked_game(
     change that is not a move (a device joining, a kick, the mode): it reads no state, which
     holds the game's whole deck (a Germany game's some 130-190 KB), and must write none."""
     # The set-up state is read only to replay the log (undo): not on every move.
-    deferred = ("moving_initial",) if with_state else STATE_FIELDS
+    deferred = ("fixed", "moving_initial") if with_state else STATE_FIELDS
     with transaction.atomic():
         try:
             game = Game.objects.select_for_update().defer(*deferred).get(pk=game_id)
@@ -227,25 +228,28 @@ def _finish_if_over(game: Game, edition: Edition) -> None:
 
 
 def _run_bots(
-    game: Game, edition: Edition, now: float | None = None, teams: list[Team] | None = None
+    game: Game, edition: Edition, hurried: float | None = None, teams: list[Team] | None = None
 ) -> None:
-    """Apply the computer seats' moves that are due; remember when the next one falls due."""
+    """Apply the computer seats' moves that are due; remember when the next one falls due.
+    ``hurried``: the first move is made as if the clock said this (a Hurry: the next move now),
+    the ones after it at their own time."""
     game.bot_due_at = None
     if edition.bot is None:
         return
     bot_seats = [t.index for t in (game.teams.all() if teams is None else teams) if t.is_bot]
     if not bot_seats and not game.solo:
         return
-    for _step in range(MAX_BOT_MOVES):
+    for step in range(MAX_BOT_MOVES):
         if edition.result(game.state) is not None:
             return
+        now = hurried if step == 0 and hurried is not None else time.time()
         due = None
         for seat in bot_seats:
             move = edition.bot(game.state, seat)
             if move is None:
                 continue
-            ready_at = move.at if move.at is not None else _last_move_time(game) + move.delay
-            if ready_at <= (now if now is not None else time.time()):
+            ready_at = move.at if move.at is not None else _last_move_time(game) + _pace(game, move)
+            if ready_at <= now:
                 due = (seat, move)
                 break
             game.bot_due_at = min(game.bot_due_at or ready_at, ready_at)
@@ -260,12 +264,21 @@ def _run_bots(
         _finish_if_over(game, edition)
 
 
+def _pace(game: Game, move: Any) -> float:
+    """How long a computer seat's paced move waits after the last move. Alone, a pupil reads
+    each computer team's move before the next arrives (and may hurry them); in class the room
+    watches the projector, where the edition's own pace is right."""
+    if game.solo and move.delay > 0:
+        return max(move.delay, settings.PLAY_HOMEWORK_COMPUTER_PACE_MS / 1000)
+    return move.delay
+
+
 # In a game played alone the computer takes the teacher's steps too; it waits this long before
 # each (a revealed round stays on the screen long enough to read), unless the pupil hurries it.
 SOLO_TABLE_PAUSE = 3.0
 
 
-def _table_step(game: Game, edition: Edition, now: float | None) -> tuple[None, Any] | None:
+def _table_step(game: Game, edition: Edition, now: float) -> tuple[None, Any] | None:
     """The teacher's next step in a solo game if it is due (else its time in ``bot_due_at``)."""
     if edition.teacher_bot is None:
         return None
@@ -273,7 +286,7 @@ def _table_step(game: Game, edition: Edition, now: float | None) -> tuple[None, 
     if move is None:
         return None
     ready_at = _last_move_time(game) + max(move.delay, SOLO_TABLE_PAUSE)
-    if ready_at <= (now if now is not None else time.time()):
+    if ready_at <= now:
         return None, move
     game.bot_due_at = ready_at
     return None
@@ -426,7 +439,7 @@ def hurry(game: Game) -> Game:
             locked.unchanged = True
             return locked
         edition = edition_of(locked)
-        _run_bots(locked, edition, now=locked.bot_due_at)
+        _run_bots(locked, edition, hurried=locked.bot_due_at)
         _finish_if_over(locked, edition)
         _save(locked)
     return locked

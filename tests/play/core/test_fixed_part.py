@@ -10,10 +10,11 @@ import orjson
 import pytest
 from django.db import connection
 from django.db.migrations.loader import MigrationLoader
+from django.test.utils import CaptureQueriesContext
 
-from play.core import store
+from play.core import reads, store
 from play.core.engine import Context, Edition, Seats, apply_move, move, replay, setup_rng
-from play.models import Game
+from play.models import FIXED_PARTS, Game
 
 split_migration = importlib.import_module("play.migrations.0014_game_fixed_part")
 
@@ -126,3 +127,17 @@ def test_the_migration_moves_the_cards_of_stored_games_out_and_back(game2, teach
     split_migration.join(then, None)
     stored = _columns(game)
     assert stored == {"fixed": None, "state": whole_state, "initial": whole_initial}
+
+
+@pytest.mark.django_db
+def test_the_screens_reads_take_the_fixed_part_from_the_process_s_copy(game2):
+    FIXED_PARTS.parts.clear()
+    whole = Game.objects.get(pk=game2.pk).state
+    with CaptureQueriesContext(connection) as first:
+        assert reads.game_by_code(game2.code, "moving_initial").state == whole
+    with CaptureQueriesContext(connection) as again:
+        game = reads.game_by_code(game2.code, "moving_initial")
+        assert game.state == whole and game.state["cards"] is game.fixed["cards"]
+    # The game's row without its cards, then (once per process) its cards alone.
+    assert ['"fixed"' in q["sql"] for q in first.captured_queries] == [False, True]
+    assert ['"fixed"' in q["sql"] for q in again.captured_queries] == [False]

@@ -10,7 +10,7 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from play.core import homework, registry
+from play.core import homework, registry, store
 from play.core.engine import Viewer
 from play.core.errors import RuleViolation
 from play.core.expiry import expire_games
@@ -275,3 +275,23 @@ def test_before_it_opens_the_link_says_when(teacher):
     assert answer.status_code == 409 and answer.json()["code"] == "not_open_yet"
     page = Client().get(f"/play/homework/{made['code']}/").content.decode()
     assert "Diese Hausaufgabe beginnt am" in page and 'name="nickname"' not in page
+
+
+# --- the computer's pace ---
+
+
+def test_alone_the_computer_teams_wait_longer_than_in_class(teacher, big_deck, settings):
+    settings.PLAY_HOMEWORK_COMPUTER_PACE_MS = 2500
+    for solo, pace in ((False, 1.0), (True, 2.5)):
+        game = store.create_game(
+            user=teacher, edition="germany", deck=big_deck, seat_names=["Ada", "B", "C", "D"],
+            bots=[1, 2, 3], options={"starting_team": 1}, solo=solo,
+        )  # fmt: skip
+        if solo:
+            game = store.hurry(game)  # the table's step the computer takes alone: lay out
+        else:
+            game = store.make_move(game, None, "lay_out", {}, teacher=True)
+        # Hurry makes the next move alone, not the ones that fall due in its window.
+        assert list(game.moves.values_list("name", flat=True)) == ["lay_out"]
+        laid_out = game.moves.get().at.timestamp()
+        assert game.bot_due_at == pytest.approx(laid_out + pace), f"solo={solo}"
