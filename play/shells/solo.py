@@ -46,7 +46,7 @@ def _latest(assignment: Assignment, request: HttpRequest) -> Attempt | None:
         assignment.tries.filter(device=access.device_id(request))
         .select_related("game", "game__deck")
         # The set-up state is read only by an undo.
-        .defer("game__moving_initial")
+        .defer("game__moving_initial", "game__fixed")
         .order_by("-created_at", "-id")
         .first()
     )
