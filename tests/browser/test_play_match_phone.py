@@ -11,16 +11,7 @@ import pytest
 from tests.browser.helpers import assert_fits, game_by_code, open_projector
 from tests.browser.match import TAP_SHARED, join_match_on_phone
 
-pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture(autouse=True)
-def island_deck(monkeypatch):
-    from play.editions.match import moves
-    from play.editions.match.deck import deck_data
-    from tests.play.match.helpers import island_cards
-
-    monkeypatch.setattr(moves, "island_deck", lambda: deck_data(island_cards()))
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("island_deck")]
 
 
 # For every symbol of the card(s) under `selector`: is the element the finger meets at the

@@ -174,3 +174,81 @@ def test_every_way_of_reaching_in_is_found():
             "play.core.store._save",
         ]
     )
+
+
+def _test_modules_imported(source: str, where: object) -> list[str]:
+    """The test modules (``test_*.py``) a file imports, whole or a name from them."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            dotted = [node.module] + [f"{node.module}.{alias.name}" for alias in node.names]
+        elif isinstance(node, ast.Import):
+            dotted = [alias.name for alias in node.names]
+        else:
+            continue
+        found += [
+            f"{where}:{node.lineno} {name}"
+            for name in dotted
+            if name.split(".")[0] == "tests"
+            and name.rpartition(".")[2].startswith("test_")
+            and _is_module(name)
+        ]
+    return found
+
+
+def test_test_modules_import_helper_modules_not_each_other():
+    """A step or a piece of data that several test modules need lives in a helper module (no
+    ``test_`` prefix) beside them: importing a test module would also hand its tests, fixtures and
+    autouse patches to the importer's reader to untangle."""
+    found = []
+    for path in sorted((ROOT / "tests").rglob("*.py")):
+        found += _test_modules_imported(path.read_text(encoding="utf-8"), path.relative_to(ROOT))
+    assert found == []
+
+
+TESTS_REACHING_IN = """
+import tests.browser.cluster as cluster
+
+from tests.conftest import _user, api_client_for
+from tests.play.reports import helpers
+
+
+def test_it():
+    from tests.browser.test_play_bar import _host
+
+    cluster._log_in(None)
+    helpers._step(None)
+    monkeypatch.setattr("tests.play.world.helpers._next", None)
+    cluster.Cluster._spawn
+"""
+
+
+def test_every_way_a_test_module_reaches_into_another_is_found():
+    """The same ways, among test modules: a helper imported at the top or inside a test, or read
+    from a module imported whole."""
+    found = _private_uses_in(TESTS_REACHING_IN, "example.py", ("tests",))
+    assert sorted(use.split(" ", 1)[1] for use in found) == sorted(
+        [
+            "tests.conftest._user",
+            "tests.browser.test_play_bar._host",
+            "tests.browser.cluster._log_in",
+            "tests.play.reports.helpers._step",
+            "tests.play.world.helpers._next",
+        ]
+    )
+
+
+def test_every_way_of_importing_a_test_module_is_found():
+    source = (
+        "import tests.browser.test_play_bar\n"
+        "from tests.browser import test_play_germany\n"
+        "from tests.play.dice.test_stall import DUEL\n"
+        "from tests.browser.helpers import assert_fits\n"
+        "from tests.play.dice import grids\n"
+    )
+    found = [use.split(" ", 1)[1] for use in _test_modules_imported(source, "example.py")]
+    assert found == [
+        "tests.browser.test_play_bar",
+        "tests.browser.test_play_germany",
+        "tests.play.dice.test_stall",
+    ]

@@ -14,6 +14,7 @@ from play.core import store
 from play.core.access import team_cookie_name
 from play.core.lifecycle import kick_device
 from play.models import Game
+from tests.play.core.page import Page, plain
 from tests.play.shells.sockets import application, run, seat_token
 
 pytestmark = [pytest.mark.servers, pytest.mark.django_db(transaction=True)]
@@ -436,7 +437,6 @@ def test_a_look_up_reads_the_game_once_for_all_of_its_screens(dice_game, monkeyp
 def test_a_redraw_sends_nothing_of_the_parts_that_did_not_change(dice_game):
     """After a pawn is placed, a device is sent the parts that changed and a reference to each
     one it has (most of the 36 cards): put back together, it is the stage its poll answers."""
-    from tests.play.core.test_parts import Page, plain
 
     token = seat_token(dice_game, 1)
     poll = Client(HTTP_HX_REQUEST="true")
