@@ -7,6 +7,8 @@ import functools
 from pathlib import Path
 from typing import Any
 
+from tests.browser.helpers import sign_in
+
 AXE = Path(__file__).resolve().parent / "vendor" / "axe-core" / "axe.min.js"
 
 # WCAG 2.0, 2.1 and 2.2 at levels A and AA: the rules a school's accessibility statement cites.
@@ -123,16 +125,10 @@ def new_game(slug: str, teacher, decks: dict, **extra) -> Any:
 def open_projector_at(browser, live_server, teacher, code: str, size: tuple[int, int]):
     """The teacher's projector of game ``code`` at ``size``, with reduced motion (no transitions
     between what axe reads and what it reports)."""
-    from django.test import Client
-
-    client = Client()
-    client.force_login(teacher)
     context = browser.new_context(
         viewport={"width": size[0], "height": size[1]}, locale="en-GB", reduced_motion="reduce"
     )
-    context.add_cookies(
-        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
-    )
+    sign_in(context, live_server, teacher)
     context.set_default_timeout(15_000)
     page = context.new_page()
     page.goto(f"{live_server.url}/play/host/{code}/")

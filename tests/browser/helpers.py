@@ -21,38 +21,36 @@ def join_on_phone(browser, live_server, code: str, seat: str, locale: str = "en-
     return page
 
 
-def logged_in_context(browser, live_server, user, width=1400, height=900):
-    """A desktop browser context logged in as ``user`` (by the test client's session)."""
+def sign_in(context, live_server, user) -> None:
+    """Give the browser context ``user``'s session on the live server (logged in by the test
+    client, not through the login form)."""
     client = Client()
     client.force_login(user)
-    context = browser.new_context(viewport={"width": width, "height": height}, locale="en-US")
     context.add_cookies(
         [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
     )
+
+
+def logged_in_context(browser, live_server, user, width=1400, height=900):
+    """A desktop browser context logged in as ``user`` (by the test client's session)."""
+    context = browser.new_context(viewport={"width": width, "height": height}, locale="en-US")
+    sign_in(context, live_server, user)
     context.set_default_timeout(10_000)
     return context
 
 
 def logged_in_page(browser, live_server, user, size, locale="en-GB"):
     """A page of ``size`` (width, height) logged in as ``user``."""
-    client = Client()
-    client.force_login(user)
     context = browser.new_context(viewport={"width": size[0], "height": size[1]}, locale=locale)
-    context.add_cookies(
-        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
-    )
+    sign_in(context, live_server, user)
     context.set_default_timeout(10_000)
     return context.new_page()
 
 
 def open_projector(browser, live_server, user, code):
     """The teacher's projector of game ``code`` at 1280 × 720."""
-    client = Client()
-    client.force_login(user)
     context = browser.new_context(viewport={"width": 1280, "height": 720}, locale="en-US")
-    context.add_cookies(
-        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
-    )
+    sign_in(context, live_server, user)
     context.set_default_timeout(15_000)
     page = context.new_page()
     page.goto(f"{live_server.url}/play/host/{code}/")
