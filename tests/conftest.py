@@ -84,7 +84,8 @@ def _role_group(name: str) -> Group:
     return group
 
 
-def _user(username: str, group: str | None = None, **extra) -> User:
+def make_user(username: str, group: str | None = None, **extra) -> User:
+    """A user whose password is ``pw-`` and the username, in the role group ``group`` if given."""
     user = User.objects.create_user(username=username, password="pw-" + username, **extra)
     if group:
         user.groups.add(_role_group(group))
@@ -98,18 +99,18 @@ def admin_user(db) -> User:
 
 @pytest.fixture
 def editor(db) -> User:
-    return _user("erika", "Editors", is_staff=True)
+    return make_user("erika", "Editors", is_staff=True)
 
 
 @pytest.fixture
 def teacher(db) -> User:
-    return _user("thomas", "Teachers")
+    return make_user("thomas", "Teachers")
 
 
 @pytest.fixture
 def student(db) -> User:
     """Logged in, but in no group: may see nothing of the card backs."""
-    return _user("sven")
+    return make_user("sven")
 
 
 def api_client_for(user: User | None) -> APIClient:

@@ -7,6 +7,8 @@ import functools
 from pathlib import Path
 from typing import Any
 
+from tests.browser.helpers import sign_in
+
 AXE = Path(__file__).resolve().parent / "vendor" / "axe-core" / "axe.min.js"
 
 # WCAG 2.0, 2.1 and 2.2 at levels A and AA: the rules a school's accessibility statement cites.
@@ -94,3 +96,65 @@ def summary(found: dict[str, list[dict]]) -> str:
                 rule = f"{violation['id']} ({violation['impact']})"
                 lines.append(f"{where}: {rule} {target}: {detail}")
     return "\n".join(lines)
+
+
+# The move that turns the cards over, where an edition has one.
+REVEALS = ("reveal", "evaluate", "close_guessing", "end")
+
+
+def new_game(slug: str, teacher, decks: dict, **extra) -> Any:
+    """A devices game of edition ``slug`` (Ada and Bo, and Cy in World; Match's first game for
+    beginners) on its deck from ``decks``; ``extra`` adds options or overrides the rest."""
+    from play.core import registry, store
+
+    edition = registry.get(slug)
+    seats = ["Ada", "Bo", "Cy"] if slug == "world" else ["Ada", "Bo"]
+    options = {"mode": "beginner", "game": 1} if slug == "match" else {}
+    return store.create_game(
+        user=teacher,
+        edition=slug,
+        deck=decks.get(edition.deck_edition) if edition.deck_edition else None,
+        seat_names=seats,
+        options=options | extra.pop("options", {}),
+        mode="devices",
+        language=extra.pop("language", "en"),
+        **extra,
+    )
+
+
+def open_projector_at(browser, live_server, teacher, code: str, size: tuple[int, int]):
+    """The teacher's projector of game ``code`` at ``size``, with reduced motion (no transitions
+    between what axe reads and what it reports)."""
+    context = browser.new_context(
+        viewport={"width": size[0], "height": size[1]}, locale="en-GB", reduced_motion="reduce"
+    )
+    sign_in(context, live_server, teacher)
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/play/host/{code}/")
+    page.wait_for_selector("#stage")
+    return page
+
+
+# Tab presses before tab_to gives up: more than any screen has controls.
+TAB_LIMIT = 80
+# Whether the focused element is the chosen card's symbol that the phone's own card shares.
+SHARED_SYMBOL = """(el) => el.matches('.mchosen button.msym') &&
+  [...document.querySelectorAll('.mmine .msym .sr')].some((s) => s.textContent ===
+    el.querySelector('.sr').textContent)"""
+
+
+def tab_to(page, test: str) -> None:
+    """Press Tab until the focused element passes ``test`` (a JS function of the element), and
+    check that the focus is drawn where it is."""
+    for _press in range(TAB_LIMIT):
+        page.keyboard.press("Tab")
+        if page.evaluate(f"() => ({test})(document.activeElement)"):
+            # The focus is visible where it is: an outline or a ring drawn around it.
+            style = page.evaluate(
+                "() => { const s = getComputedStyle(document.activeElement);"
+                " return [s.outlineStyle, s.outlineWidth, s.boxShadow]; }"
+            )
+            assert style[0] != "none" or style[2] != "none", style
+            return
+    raise AssertionError(f"Tab never reached {test}")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import shutil
 import signal
 import socket
@@ -389,3 +390,46 @@ class Postgres:
 def postgres_bin() -> Path | None:
     found = sorted(Path("/usr/lib/postgresql").glob("*/bin/initdb"))
     return found[-1].parent if found else None
+
+
+# Steps on the screens of a running cluster. A screen's polls (its fallback), to refuse them:
+POLLS = re.compile(r".*/state/.*")
+
+
+def log_in_as_teacher(page, server_url: str, next_url: str) -> None:
+    """Log in as the teacher every cluster test creates, through the login form, and wait
+    for ``next_url``."""
+    page.goto(f"{server_url}/accounts/login/?next={next_url}")
+    page.fill("input[name=username]", "teacher")
+    page.fill("input[name=password]", "cluster-pw")
+    page.locator("input[name=password]").press("Enter")
+    page.wait_for_url(f"**{next_url}")
+
+
+def refuse_polls(page) -> None:
+    """Refuse the page's polls: from now on it learns of changes by its socket or not at all."""
+    page.wait_for_function("() => document.body.hasAttribute('ws-connect')")
+    page.route(POLLS, lambda route: route.abort())
+
+
+def stage_version(page) -> int:
+    """The version of the stage the page shows."""
+    return int(page.get_attribute("#stage", "data-version"))
+
+
+def wait_for_newer_stage(page, above: int, timeout: float = 10_000) -> float:
+    """Waits until the page shows a newer stage; the milliseconds it took (printed, not judged)."""
+    return page.evaluate(
+        """([above, timeout]) => new Promise((resolve, reject) => {
+          const start = performance.now();
+          (function check() {
+            const stage = document.getElementById('stage');
+            if (stage && parseInt(stage.dataset.version, 10) > above) {
+              resolve(performance.now() - start);
+            } else if (performance.now() - start > timeout) {
+              reject(new Error('no new stage'));
+            } else { requestAnimationFrame(check); }
+          })();
+        })""",
+        [above, timeout],
+    )

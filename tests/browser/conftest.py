@@ -131,3 +131,14 @@ def world_deck(db):
     for code in ("NA", "EU", "AS", "SA", "AF", "AU"):
         board_svg(code, "en")
     return deck
+
+
+@pytest.fixture
+def island_deck(monkeypatch):
+    """Match games get the test plane's island deck; a module that plays Match asks for it with
+    ``pytest.mark.usefixtures("island_deck")``."""
+    from play.editions.match import moves
+    from play.editions.match.deck import deck_data
+    from tests.play.match.helpers import island_cards
+
+    monkeypatch.setattr(moves, "island_deck", lambda: deck_data(island_cards()))

@@ -5,59 +5,23 @@ at 1920×1080 and at 390×844. No serious or critical violation is allowed anywh
 from __future__ import annotations
 
 import pytest
-from django.test import Client
 
-from play.core import lifecycle, registry, store
+from play.core import lifecycle, registry
 from play.models import Game
-from tests.browser.a11y import axe_violations, play_moves, summary, wait_for_version
+from tests.browser.a11y import (
+    REVEALS,
+    axe_violations,
+    new_game,
+    open_projector_at,
+    play_moves,
+    summary,
+    wait_for_version,
+)
 from tests.browser.helpers import join_on_phone
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("island_deck")]
 
 SIZES = {"1080p": (1920, 1080), "phone": (390, 844)}
-# The move that turns the cards over, where an edition has one.
-REVEALS = ("reveal", "evaluate", "close_guessing", "end")
-
-
-@pytest.fixture(autouse=True)
-def island_deck(monkeypatch):
-    from play.editions.match import moves
-    from play.editions.match.deck import deck_data
-    from tests.play.match.helpers import island_cards
-
-    monkeypatch.setattr(moves, "island_deck", lambda: deck_data(island_cards()))
-
-
-def new_game(slug: str, teacher, decks: dict, **extra) -> Game:
-    edition = registry.get(slug)
-    seats = ["Ada", "Bo", "Cy"] if slug == "world" else ["Ada", "Bo"]
-    options = {"mode": "beginner", "game": 1} if slug == "match" else {}
-    return store.create_game(
-        user=teacher,
-        edition=slug,
-        deck=decks.get(edition.deck_edition) if edition.deck_edition else None,
-        seat_names=seats,
-        options=options | extra.pop("options", {}),
-        mode="devices",
-        language=extra.pop("language", "en"),
-        **extra,
-    )
-
-
-def open_projector(browser, live_server, teacher, code: str, size: tuple[int, int]):
-    client = Client()
-    client.force_login(teacher)
-    context = browser.new_context(
-        viewport={"width": size[0], "height": size[1]}, locale="en-GB", reduced_motion="reduce"
-    )
-    context.add_cookies(
-        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
-    )
-    context.set_default_timeout(15_000)
-    page = context.new_page()
-    page.goto(f"{live_server.url}/play/host/{code}/")
-    page.wait_for_selector("#stage")
-    return page
 
 
 def audit(pages: dict, game_pk: int, phase: str, found: dict) -> None:
@@ -79,7 +43,7 @@ def test_every_screen_of_a_game_passes_axe_wcag22_aa(
     phone = join_on_phone(browser, live_server, game.code, "Ada")
     phone.set_viewport_size({"width": size[0], "height": size[1]})
     phone.wait_for_selector("#stage")
-    projector = open_projector(browser, live_server, teacher, game.code, size)
+    projector = open_projector_at(browser, live_server, teacher, game.code, size)
     pages = {"projector": projector, "phone": phone}
     audit(pages, game.pk, "lay-out", found)
     play_moves(game.pk, 2)

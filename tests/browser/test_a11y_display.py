@@ -7,10 +7,15 @@ import pytest
 
 from play.core import store
 from play.models import Game
-from tests.browser.a11y import axe_violations, summary, wait_for_version
-from tests.browser.test_a11y_audit import island_deck, new_game, open_projector  # noqa: F401
+from tests.browser.a11y import (
+    axe_violations,
+    new_game,
+    open_projector_at,
+    summary,
+    wait_for_version,
+)
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("island_deck")]
 
 # The browser's speech, recorded instead of played: what would be said, in which language.
 RECORD_SPEECH = """
@@ -30,7 +35,7 @@ def test_the_projector_reads_each_move_aloud_in_the_games_language(
     language, browser, live_server, teacher
 ):
     game = new_game("dice", teacher, {}, language=language)
-    projector = open_projector(browser, live_server, teacher, game.code, (1920, 1080))
+    projector = open_projector_at(browser, live_server, teacher, game.code, (1920, 1080))
     projector.add_init_script(RECORD_SPEECH)
     projector.reload()
     projector.click("[data-speak-toggle]")
@@ -58,7 +63,7 @@ def test_the_high_contrast_projector_stays_switched_on_and_passes_axe(
     slug, browser, live_server, teacher, big_deck, world_deck, screenshot_dir
 ):
     game = new_game(slug, teacher, {"germany": big_deck, "world": world_deck})
-    projector = open_projector(browser, live_server, teacher, game.code, (1920, 1080))
+    projector = open_projector_at(browser, live_server, teacher, game.code, (1920, 1080))
     projector.click("[data-contrast-toggle]")
     assert projector.evaluate("() => document.documentElement.classList.contains('high-contrast')")
     # A move redraws the bar: the theme and its switch's state stay.
@@ -76,7 +81,7 @@ def test_the_high_contrast_projector_stays_switched_on_and_passes_axe(
 
 def test_nothing_moves_when_the_system_asks_for_less_motion(browser, live_server, teacher):
     game = new_game("dice", teacher, {})
-    projector = open_projector(browser, live_server, teacher, game.code, (1920, 1080))
+    projector = open_projector_at(browser, live_server, teacher, game.code, (1920, 1080))
     store.make_move(Game.objects.get(pk=game.pk), 0, "place", {"edge": "left", "index": 0})
     store.make_move(Game.objects.get(pk=game.pk), 0, "roll", {})
     wait_for_version(projector, Game.objects.get(pk=game.pk).version)

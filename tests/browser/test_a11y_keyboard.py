@@ -10,17 +10,11 @@ import pytest
 
 from play.core import store
 from play.models import Game
+from tests.browser.a11y import SHARED_SYMBOL, new_game, tab_to
 from tests.browser.helpers import join_on_phone
-from tests.browser.test_a11y_audit import island_deck, new_game  # noqa: F401 (fixture)
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("island_deck")]
 
-# Presses Tab until the focused element passes `test` (a JS function of the element); the
-# number of presses it took, or -1.
-TAB_LIMIT = 80
-SHARED_SYMBOL = """(el) => el.matches('.mchosen button.msym') &&
-  [...document.querySelectorAll('.mmine .msym .sr')].some((s) => s.textContent ===
-    el.querySelector('.sr').textContent)"""
 
 # Per game: the teacher's moves first (made on the projector), then the phone's keyboard steps
 # as (what the focus must reach, the key that uses it).
@@ -74,20 +68,6 @@ SAID = {
     "germany": "Ada: placed a tip.",
     "match": "Ada: claimed a card.",
 }
-
-
-def tab_to(page, test: str) -> None:
-    for _press in range(TAB_LIMIT):
-        page.keyboard.press("Tab")
-        if page.evaluate(f"() => ({test})(document.activeElement)"):
-            # The focus is visible where it is: an outline or a ring drawn around it.
-            style = page.evaluate(
-                "() => { const s = getComputedStyle(document.activeElement);"
-                " return [s.outlineStyle, s.outlineWidth, s.boxShadow]; }"
-            )
-            assert style[0] != "none" or style[2] != "none", style
-            return
-    raise AssertionError(f"Tab never reached {test}")
 
 
 @pytest.mark.parametrize("slug", TURNS)

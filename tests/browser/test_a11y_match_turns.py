@@ -7,12 +7,10 @@ import pytest
 
 from play.core import store
 from play.models import Game
-from tests.browser.a11y import axe_violations, summary
+from tests.browser.a11y import SHARED_SYMBOL, axe_violations, summary, tab_to
 from tests.browser.helpers import join_on_phone
-from tests.browser.test_a11y_audit import island_deck  # noqa: F401 (fixture)
-from tests.browser.test_a11y_keyboard import SHARED_SYMBOL, tab_to
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("island_deck")]
 
 FINISHED = "() => !!document.querySelector('.game-over, .match-device[data-phase=over]')"
 

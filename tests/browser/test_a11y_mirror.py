@@ -9,12 +9,18 @@ import pytest
 
 from play.core import registry
 from play.models import Game
-from tests.browser.a11y import axe_violations, play_moves, summary, wait_for_version
+from tests.browser.a11y import (
+    axe_violations,
+    new_game,
+    open_projector_at,
+    play_moves,
+    summary,
+    tab_to,
+    wait_for_version,
+)
 from tests.browser.helpers import join_on_phone
-from tests.browser.test_a11y_audit import island_deck, new_game, open_projector  # noqa: F401
-from tests.browser.test_a11y_keyboard import tab_to
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("island_deck")]
 
 # The projector's own words: each line of its edition's screen, less the teacher's controls.
 PROJECTOR_LINES = """() => {
@@ -59,7 +65,7 @@ def test_a_phone_shows_what_the_projector_shows_as_text(
     game = new_game(slug, teacher, {"germany": big_deck, "world": world_deck})
     play_moves(game.pk, 3)
     version = Game.objects.get(pk=game.pk).version
-    projector = open_projector(browser, live_server, teacher, game.code, (1920, 1080))
+    projector = open_projector_at(browser, live_server, teacher, game.code, (1920, 1080))
     # Every other seat on a phone of its own too: none plays on the projector.
     others = [
         join_on_phone(browser, live_server, game.code, name)

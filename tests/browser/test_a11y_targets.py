@@ -13,12 +13,11 @@ from django.utils import timezone
 from play.core import homework, lifecycle, registry
 from play.core.errors import RuleViolation
 from play.models import Attempt, Game
-from tests.browser.a11y import play_moves, wait_for_version
+from tests.browser.a11y import new_game, play_moves, wait_for_version
 from tests.browser.helpers import join_on_phone
 from tests.browser.targets import MINIMUM, note, too_small
-from tests.browser.test_a11y_audit import island_deck, new_game  # noqa: F401 (fixture)
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("island_deck")]
 
 PHONE = {"width": 390, "height": 844}
 PAGE_WIDTH = "() => document.documentElement.scrollWidth"

@@ -7,15 +7,14 @@ import pytest
 
 from play.models import Game
 from tests.browser.a11y import wait_for_version
-from tests.browser.helpers import join_on_phone
-from tests.browser.test_play_bar import _game, _host
+from tests.browser.helpers import create_device_game, join_on_phone, logged_in_page
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def test_the_teacher_opens_the_table_on_every_phone(browser, live_server, teacher, screenshot_dir):
-    game = _game(teacher, "numbers")
-    host = _host(browser, live_server, teacher, (1280, 720))
+    game = create_device_game(teacher, "numbers")
+    host = logged_in_page(browser, live_server, teacher, (1280, 720))
     host.goto(f"{live_server.url}/play/host/{game.code}/")
     phones = [join_on_phone(browser, live_server, game.code, name) for name in ("Ada", "Bo")]
     version = Game.objects.get(pk=game.pk).version
@@ -49,8 +48,8 @@ CLOCK = "() => document.querySelector('[data-timer]').textContent"
 
 
 def test_one_team_has_more_time_on_its_turns(browser, live_server, teacher, screenshot_dir):
-    game = _game(teacher, "dice")  # Ada's turn first: Dice has a turn order
-    host = _host(browser, live_server, teacher, (1280, 720))
+    game = create_device_game(teacher, "dice")  # Ada's turn first: Dice has a turn order
+    host = logged_in_page(browser, live_server, teacher, (1280, 720))
     host.clock.install()  # the clock moves only when the test moves it
     host.goto(f"{live_server.url}/play/host/{game.code}/")
     assert host.locator("#stage").get_attribute("data-turn") == "0"

@@ -20,12 +20,17 @@ import pytest
 
 from play.core import lifecycle, registry, store
 from play.models import Game
-from tests.browser.a11y import play_moves, wait_for_version
+from tests.browser.a11y import (
+    REVEALS,
+    new_game,
+    open_projector_at,
+    play_moves,
+    wait_for_version,
+)
 from tests.browser.helpers import join_on_phone
-from tests.browser.test_a11y_audit import REVEALS, island_deck, new_game, open_projector  # noqa: F401
 from tests.browser.zoom import reset_text, zoom_text
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("island_deck")]
 
 PHONE = (390, 844)
 PROJECTOR = (1280, 720)
@@ -66,7 +71,7 @@ def test_text_at_200_percent_loses_nothing_on_a_games_screens(
     game = new_game(slug, teacher, {"germany": big_deck, "world": world_deck})
     phone = join_on_phone(browser, live_server, game.code, "Ada")
     phone.wait_for_selector("#stage")
-    projector = open_projector(browser, live_server, teacher, game.code, PROJECTOR)
+    projector = open_projector_at(browser, live_server, teacher, game.code, PROJECTOR)
     screens = {"phone": phone, "projector": projector}
     found: dict[str, list[str]] = {}
     _check(screens, game.pk, "lay-out", found, screenshot_dir, slug)

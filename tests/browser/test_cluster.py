@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import threading
 import time
 import urllib.error
@@ -20,11 +19,13 @@ import pytest
 from tests.browser.cluster import (
     CODE_MISSES_ALLOWED,
     Cluster,
+    log_in_as_teacher,
     missing_tools,
+    refuse_polls,
+    stage_version,
+    wait_for_newer_stage,
     wait_for_socket_server,
 )
-
-POLLS = re.compile(r".*/state/.*")
 
 
 @pytest.fixture(scope="module")
@@ -57,14 +58,6 @@ def _new_game(cluster: Cluster, edition: str = "dice") -> str:
     )
 
 
-def _log_in(page, server_url: str, next_url: str) -> None:
-    page.goto(f"{server_url}/accounts/login/?next={next_url}")
-    page.fill("input[name=username]", "teacher")
-    page.fill("input[name=password]", "cluster-pw")
-    page.locator("input[name=password]").press("Enter")
-    page.wait_for_url(f"**{next_url}")
-
-
 def _join(browser, server_url: str, code: str, team: str):
     phone = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
     phone.goto(f"{server_url}/play/{code}/")
@@ -73,62 +66,34 @@ def _join(browser, server_url: str, code: str, team: str):
     return phone
 
 
-def _pushed_only(page) -> None:
-    """Refuse the page's polls: from now on it learns of changes by its socket or not at all."""
-    page.wait_for_function("() => document.body.hasAttribute('ws-connect')")
-    page.route(POLLS, lambda route: route.abort())
-
-
-def _version(page) -> int:
-    return int(page.get_attribute("#stage", "data-version"))
-
-
-def _wait_for_version(page, above: int, timeout: float = 10_000) -> float:
-    """Waits until the page shows a newer stage; the milliseconds it took (printed, not judged)."""
-    return page.evaluate(
-        """([above, timeout]) => new Promise((resolve, reject) => {
-          const start = performance.now();
-          (function check() {
-            const stage = document.getElementById('stage');
-            if (stage && parseInt(stage.dataset.version, 10) > above) {
-              resolve(performance.now() - start);
-            } else if (performance.now() - start > timeout) {
-              reject(new Error('no new stage'));
-            } else { requestAnimationFrame(check); }
-          })();
-        })""",
-        [above, timeout],
-    )
-
-
 def test_a_move_through_one_server_reaches_the_screens_of_the_other(
     browser, cluster, screenshot_dir
 ):
     a, b = cluster.servers
     code = _new_game(cluster)
     projector = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
-    _log_in(projector, a.url, f"/play/host/{code}/")
+    log_in_as_teacher(projector, a.url, f"/play/host/{code}/")
     phone = _join(browser, b.url, code, "Ada")
     other_phone = _join(browser, a.url, code, "Bo")
     for page in (projector, phone, other_phone):
-        _pushed_only(page)
+        refuse_polls(page)
     projector.wait_for_function("() => document.querySelector('.stage')")
-    seen = max(_version(page) for page in (projector, other_phone))
-    _wait_for_version(phone, seen - 1)  # Bo's join (server A) came after Ada's page was drawn
+    seen = max(stage_version(page) for page in (projector, other_phone))
+    wait_for_newer_stage(phone, seen - 1)  # Bo's join (server A) came after Ada's page was drawn
 
     # Ada's phone (server B) places the pawn; the projector and Bo's phone (server A) see it.
     phone.locator("form.edge button:not([disabled])").first.click()
     for page in (projector, other_phone):
-        took = _wait_for_version(page, seen)
+        took = wait_for_newer_stage(page, seen)
         print(f"a move through server B on a screen of server A after {took:.0f} ms")
     assert "rolls" in projector.locator(".stage-body").inner_text()
 
     # The teacher (server A) ends the game; both phones show it, one of them on server B.
-    ended = _version(projector)
+    ended = stage_version(projector)
     projector.once("dialog", lambda dialog: dialog.accept())
     projector.locator("form[action$='/end/'] button").click()
     for page in (phone, other_phone):
-        _wait_for_version(page, ended)
+        wait_for_newer_stage(page, ended)
         assert page.locator(".game-over").count() == 1
     phone.screenshot(path=str(screenshot_dir / "cluster-phone-over.png"))
 
@@ -138,7 +103,7 @@ def test_a_log_out_on_one_server_ends_the_session_on_the_other(browser, cluster)
     code = _new_game(cluster)
     context = browser.new_context()
     page = context.new_page()
-    _log_in(page, a.url, f"/play/host/{code}/")
+    log_in_as_teacher(page, a.url, f"/play/host/{code}/")
     # The same browser (its session cookie is sent to both: one host) on server B.
     projector_b = context.new_page()
     projector_b.goto(f"{b.url}/play/host/{code}/")
@@ -176,10 +141,10 @@ def test_a_screen_whose_socket_server_restarts_catches_up(browser, cluster):
     a, b = cluster.servers
     code = _new_game(cluster)
     projector = browser.new_context().new_page()
-    _log_in(projector, b.url, f"/play/host/{code}/")
+    log_in_as_teacher(projector, b.url, f"/play/host/{code}/")
     phone = _join(browser, a.url, code, "Ada")
-    _pushed_only(phone)
-    shown = _version(phone)
+    refuse_polls(phone)
+    shown = stage_version(phone)
     # Server A's socket server goes away while the game goes on through server B.
     a.stop_sockets()
     cluster.shell(
@@ -189,7 +154,7 @@ def test_a_screen_whose_socket_server_restarts_catches_up(browser, cluster):
     )
     a.start_sockets(cluster.dir)
     wait_for_socket_server(a.sockets_port)
-    took = _wait_for_version(phone, shown, timeout=20_000)
+    took = wait_for_newer_stage(phone, shown, timeout=20_000)
     print(f"the phone showed the current stage {took:.0f} ms after its server was back")
     assert phone.locator("form.edge button:not([disabled])").count() == 0  # Bo's turn now
 
@@ -280,7 +245,7 @@ def test_a_lesson_goes_on_while_redis_stops_and_starts_again(browser, cluster):
         "'teacher'))[0].key)"
     )
     projector = browser.new_context().new_page()
-    _log_in(projector, a.url, f"/play/host/{code}/")
+    log_in_as_teacher(projector, a.url, f"/play/host/{code}/")
     phone = _join(browser, b.url, code, "Ada")
     _join(browser, a.url, code, "Bo")
     mover = _Mover(cluster.servers, game_id, token)
@@ -302,7 +267,7 @@ def test_a_lesson_goes_on_while_redis_stops_and_starts_again(browser, cluster):
         print(f"moves without Redis answered in {max(mover.took[-8:]) * 1000:.0f} ms at most")
         # The screens catch up by their socket servers' look-ups of versions.
         for page in (projector, phone):
-            _wait_for_version(page, mover.version - 1, timeout=20_000)
+            wait_for_newer_stage(page, mover.version - 1, timeout=20_000)
             print(f"a screen showed the last move {time.monotonic() - answered:.1f} s after it")
         for server in (a, b):
             assert _health(server.url)["status"] == "degraded"
@@ -310,7 +275,7 @@ def test_a_lesson_goes_on_while_redis_stops_and_starts_again(browser, cluster):
         phone.reload()
         assert phone.locator("#stage").count() == 1
         assert _look_up(b.url, code, "203.0.113.50") == 200
-        _log_in(browser.new_context().new_page(), b.url, "/play/")
+        log_in_as_teacher(browser.new_context().new_page(), b.url, "/play/")
         # Moves in flight while Redis starts again.
         moving.start()
         _wait_until(lambda: len(mover.acknowledged) >= 14)
@@ -332,8 +297,8 @@ def test_a_lesson_goes_on_while_redis_stops_and_starts_again(browser, cluster):
         "print(' '.join(g.moves.order_by('pk').values_list('key', flat=True)))"
     )
     assert kept.split() == [f"t:{key}" for key in mover.acknowledged]  # each once, in order
-    _wait_for_version(projector, mover.version - 1, timeout=20_000)
-    _wait_for_version(phone, mover.version - 1, timeout=20_000)
+    wait_for_newer_stage(projector, mover.version - 1, timeout=20_000)
+    wait_for_newer_stage(phone, mover.version - 1, timeout=20_000)
     # The counters count again: a guesser is stopped as before the outage.
     guesser = "203.0.113.77"
     answers = [_look_up(a.url, f"YYYY{n:02d}", guesser) for n in range(CODE_MISSES_ALLOWED)]
@@ -354,7 +319,7 @@ def test_a_click_held_while_a_pushed_move_arrives_still_makes_its_move(browser, 
     ada.goto(f"{b.url}/play/{code}/")
     ada.locator("form.pick-team button:has-text('Ada')").click()
     ada.wait_for_selector(".match-device[data-phase=play] .misland .mcard.target")
-    _pushed_only(ada)
+    refuse_polls(ada)
     ada.wait_for_function("() => document.querySelector('[ws-connect]') && window.htmx")
     ref = ada.locator(".misland .mcard.target").first.get_attribute("data-ref")
     ada.click(f".misland .mcard.target[data-ref='{ref}']")
@@ -403,11 +368,11 @@ def test_a_phone_puts_the_parts_it_was_not_sent_again_back_in_place(browser, clu
     bo.reload()
     bo.wait_for_selector("#stage")
     for page in (ada, bo):
-        _pushed_only(page)
+        refuse_polls(page)
     for button in ("form.edge button:not([disabled])", "button[data-move=roll]"):
-        seen = _version(bo)
+        seen = stage_version(bo)
         ada.locator(button).first.click()
-        _wait_for_version(bo, seen)
+        wait_for_newer_stage(bo, seen)
         answered = bo.request.get(f"{a.url}/play/{code}/state/", headers={"HX-Request": "true"})
         same = bo.evaluate(
             """(answered) => {

@@ -16,10 +16,18 @@ import time
 
 import pytest
 
-from tests.browser.cluster import Cluster, Postgres, missing_tools, postgres_bin
+from tests.browser.cluster import (
+    Cluster,
+    Postgres,
+    log_in_as_teacher,
+    missing_tools,
+    postgres_bin,
+    refuse_polls,
+    stage_version,
+    wait_for_newer_stage,
+)
 from tests.browser.cluster import wait_for_socket_server as wait_for_sockets
 from tests.browser.faults import Player, call, game_log, new_dice_game, page_status
-from tests.browser.test_cluster import _log_in, _pushed_only, _version, _wait_for_version
 
 # The cluster as README deploys it: kept database connections (DB_CONN_MAX_AGE=60). A job
 # with no sign of life for 5 s is reported failed (120 s in production), and the worker draws
@@ -77,7 +85,7 @@ def lesson(browser, cluster):
     a, b = cluster.servers
     game = new_dice_game(a.url, cluster.token)
     projector = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
-    _log_in(projector, a.url, f"/play/host/{game['code']}/")
+    log_in_as_teacher(projector, a.url, f"/play/host/{game['code']}/")
     context = browser.new_context(viewport={"width": 390, "height": 844})
     context.add_init_script(COUNT_WS_OPENS)
     phone = _join_in(context, b.url, game["code"])
@@ -113,7 +121,7 @@ def _screens_current(cluster: Cluster, game: dict, *pages) -> None:
     )
     assert status == 200
     for page in pages:
-        _wait_for_version(page, body["version"] - 1, timeout=20_000)
+        wait_for_newer_stage(page, body["version"] - 1, timeout=20_000)
 
 
 def _every_page_answers(cluster: Cluster, game: dict) -> None:
@@ -178,17 +186,17 @@ def test_a_killed_socket_server_leaves_its_screens_polling_until_it_is_back(clus
 
     b.kill_sockets()  # the phone's socket server (its proxy answers 502 for /ws/ now)
     for _ in range(2):  # the phone keeps seeing moves, by its polls
-        seen = _version(phone)
+        seen = stage_version(phone)
         player.wait_for_moves(len(player.acknowledged) + 2)
-        _wait_for_version(phone, max(seen, player.versions[-1] - 1), timeout=20_000)
+        wait_for_newer_stage(phone, max(seen, player.versions[-1] - 1), timeout=20_000)
 
     b.start_sockets(cluster.dir)
     wait_for_sockets(b.sockets_port)
     phone.wait_for_function("() => window.wsOpens >= 2", timeout=30_000)  # it reconnected
-    _pushed_only(phone)  # from now on, only its socket tells it of a move
-    seen = _version(phone)
+    refuse_polls(phone)  # from now on, only its socket tells it of a move
+    seen = stage_version(phone)
     player.wait_for_moves(len(player.acknowledged) + 2)
-    _wait_for_version(phone, seen)
+    wait_for_newer_stage(phone, seen)
     player.stop()
 
     _no_server_errors(player)
@@ -202,7 +210,7 @@ def test_a_killed_job_worker_fails_its_job_and_a_new_worker_runs_the_next(browse
     a, _b = cluster.servers
     worker = cluster.start_worker()
     page = browser.new_context().new_page()
-    _log_in(page, a.url, "/print/kits/numbers/?dpi=300")
+    log_in_as_teacher(page, a.url, "/print/kits/numbers/?dpi=300")
     page.click("button.start-zip-job")
     job = page.locator("section.job")
     # Killed once it has drawn some of the faces (the job page shows its progress).

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.test_play_germany import assert_fits
+from tests.browser.helpers import assert_fits, create_device_game, logged_in_page
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -30,33 +30,6 @@ BAR = """() => {
     viewport: {w: innerWidth, h: innerHeight},
   };
 }"""
-
-
-def _game(teacher, edition, deck=None):
-    from play.core import store
-
-    seats = {"germany": ["Rot", "Blau", "Grün", "Gelb"], "world": ["Rot", "Blau", "Grün"]}
-    return store.create_game(
-        user=teacher,
-        edition=edition,
-        deck=deck,
-        seat_names=seats.get(edition, ["Ada", "Bo"]),
-        mode="devices",
-        language="en",
-    )
-
-
-def _host(browser, live_server, user, size, locale="en-GB"):
-    from django.test import Client
-
-    client = Client()
-    client.force_login(user)
-    context = browser.new_context(viewport={"width": size[0], "height": size[1]}, locale=locale)
-    context.add_cookies(
-        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
-    )
-    context.set_default_timeout(10_000)
-    return context.new_page()
 
 
 def _check_bar(host, game, label):
@@ -86,8 +59,8 @@ def _deck(request, edition):
 def test_the_bar_shows_the_whole_join_code_and_one_line_of_controls(
     browser, live_server, teacher, request, edition, size, locale, screenshot_dir
 ):
-    game = _game(teacher, edition, _deck(request, edition))
-    host = _host(browser, live_server, teacher, size, locale)
+    game = create_device_game(teacher, edition, _deck(request, edition))
+    host = logged_in_page(browser, live_server, teacher, size, locale)
     host.goto(f"{live_server.url}/play/host/{game.code}/")
     host.wait_for_selector(".teacher-bar")
     _check_bar(host, game, f"{edition} lobby, no timer")
@@ -131,13 +104,13 @@ def test_a_late_team_brings_up_the_join_panel_from_the_bar_after_the_first_move(
     from play.core import store
     from play.core.lifecycle import join_team
 
-    game = _game(teacher, edition, _deck(request, edition))
+    game = create_device_game(teacher, edition, _deck(request, edition))
     if edition == "germany":
         game = store.make_move(game, None, "lay_out", {}, teacher=True)
     else:
         game = store.make_move(game, 0, "start", {})
     team = game.teams.get(index=1)  # read before the page polls
-    host = _host(browser, live_server, teacher, size)
+    host = logged_in_page(browser, live_server, teacher, size)
     host.goto(f"{live_server.url}/play/host/{game.code}/")
     host.wait_for_selector(".teacher-bar")
     assert host.locator(".join-big").count() == 0  # the game has the whole stage now
@@ -173,10 +146,11 @@ def test_pages_to_start_a_game_and_the_projector_on_a_phone(
     may take two lines there); screenshots of each for a person to look at."""
     from play.core import store
 
-    game = _game(teacher, "germany", big_deck)
-    playing = store.make_move(_game(teacher, "match"), 0, "start", {})  # a second game, under way
+    game = create_device_game(teacher, "germany", big_deck)
+    # A second game, under way.
+    playing = store.make_move(create_device_game(teacher, "match"), 0, "start", {})
     for size in [(390, 844), (1280, 720)]:
-        page = _host(browser, live_server, teacher, size)
+        page = logged_in_page(browser, live_server, teacher, size)
         for name, url in [
             ("home", "/"),
             ("games", "/play/"),

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.test_play_bar import _host
+from tests.browser.helpers import logged_in_page
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -20,7 +20,7 @@ def test_a_teacher_ends_the_ticked_games_after_confirming(
         store.create_game(user=teacher, edition="dice", seat_names=["Ada", "Bo"], language="en")
         for _ in range(3)
     ]
-    page = _host(browser, live_server, teacher, (1280, 720))
+    page = logged_in_page(browser, live_server, teacher, (1280, 720))
     page.goto(f"{live_server.url}/play/")
     for game in games[:2]:
         page.check(f"input[name=game][value='{game.code}']")

@@ -7,9 +7,7 @@ from __future__ import annotations
 import pytest
 
 from play.core import registry
-from tests.browser.helpers import join_on_phone
-from tests.browser.test_play_bar import _host
-from tests.browser.test_play_germany import assert_fits
+from tests.browser.helpers import assert_fits, join_on_phone, logged_in_page
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -48,7 +46,7 @@ def test_ending_a_game_early_puts_the_game_over_on_every_screen(
     first = SEATS.get(slug, ["Ada", "Bo"])[0]
     phone = join_on_phone(browser, live_server, game.code, first)
     phone.wait_for_selector("#stage")
-    host = _host(browser, live_server, teacher, size)
+    host = logged_in_page(browser, live_server, teacher, size)
     host.goto(f"{live_server.url}/play/host/{game.code}/")
     host.on("dialog", lambda dialog: dialog.accept())  # "End the game now?"
     host.get_by_role("button", name="End game").click()

@@ -3,54 +3,12 @@ with two phones. The projector never scrolls and every control used is on the sc
 
 from __future__ import annotations
 
-import re
-
 import pytest
-from django.test import Client
+
+from tests.browser.helpers import assert_fits, click_in_view, join_as_team, logged_in_context
 
 # The `browser` fixture (Debian's Chromium through Playwright) is in tests/browser/conftest.py.
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def _logged_in_context(browser, live_server, user, width=1400, height=900):
-    client = Client()
-    client.force_login(user)
-    context = browser.new_context(viewport={"width": width, "height": height}, locale="en-US")
-    context.add_cookies(
-        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
-    )
-    context.set_default_timeout(10_000)
-    return context
-
-
-def assert_fits(page, label=""):
-    # Against the screen's size, not innerWidth: a phone (is_mobile) widens its layout viewport
-    # to a page that overflows, and innerWidth with it.
-    sizes = page.evaluate(
-        "() => ({sh: document.documentElement.scrollHeight,"
-        " sw: document.documentElement.scrollWidth,"
-        " stage: (s => s ? s.scrollHeight - s.clientHeight : 0)(document.getElementById('stage'))})"
-    )
-    sizes.update(h=page.viewport_size["height"], w=page.viewport_size["width"])
-    assert sizes["sh"] <= sizes["h"] and sizes["sw"] <= sizes["w"], (label, sizes)
-    assert sizes["stage"] <= 1, (label, sizes)
-
-
-def click_in_view(page, locator, label=""):
-    """Click a control that must be wholly on the screen. A pushed redraw may be swapping the
-    stage in just now (a phone joining redraws the projector): its box is read until the
-    control is shown, not at the one moment the old one was gone."""
-    for _attempt in range(50):
-        locator.wait_for(state="visible")
-        box = locator.bounding_box()
-        if box is not None:
-            break
-        page.wait_for_timeout(100)
-    size = page.viewport_size
-    assert box is not None, label
-    assert box["y"] >= 0 and box["y"] + box["height"] <= size["height"] + 1, (label, box)
-    assert box["x"] >= 0 and box["x"] + box["width"] <= size["width"] + 1, (label, box)
-    locator.click()
 
 
 def _new_game(host, live_server, deck, teams, rounds):
@@ -73,7 +31,7 @@ def test_a_whole_game_on_the_projector(
 ):
     from play.models import Game
 
-    host = _logged_in_context(browser, live_server, teacher, width, height).new_page()
+    host = logged_in_context(browser, live_server, teacher, width, height).new_page()
     host.on("dialog", lambda dialog: dialog.accept())
     _new_game(host, live_server, big_deck, teams, rounds)
     game = Game.objects.latest("pk")
@@ -160,25 +118,13 @@ def test_a_whole_game_on_the_projector(
     assert sorted(shown, reverse=True) == sorted(totals(stored.state), reverse=True)
 
 
-def _join(browser, live_server, code: str, team: str):
-    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-US")
-    context.set_default_timeout(10_000)
-    page = context.new_page()
-    page.goto(f"{live_server.url}/play/join/")
-    page.fill("input[name=code]", code.lower())
-    page.click("form.join-form button[type=submit]")
-    page.get_by_role("button", name=re.compile(team)).click()
-    page.wait_for_selector(".shell.device")
-    return page
-
-
 def test_a_teacher_and_two_devices_play_a_round(
     browser, live_server, teacher, big_deck, screenshot_dir
 ):
     from play.editions.germany.moves import totals
     from play.models import Game
 
-    host = _logged_in_context(browser, live_server, teacher, 1280, 720).new_page()
+    host = logged_in_context(browser, live_server, teacher, 1280, 720).new_page()
     host.goto(f"{live_server.url}/play/new/germany/")
     host.select_option("select[name=deck]", str(big_deck.pk))
     host.fill("input[name=seat_0]", "Rot")
@@ -190,8 +136,8 @@ def test_a_teacher_and_two_devices_play_a_round(
     game = Game.objects.get(code=code)
 
     devices = {
-        "Rot": _join(browser, live_server, code, "Rot"),
-        "Blau": _join(browser, live_server, code, "Blau"),
+        "Rot": join_as_team(browser, live_server, code, "Rot"),
+        "Blau": join_as_team(browser, live_server, code, "Blau"),
     }
     host.get_by_role("button", name="Lay out the first round").click()
     host.wait_for_selector(".de-table .de-card.front")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.test_play_germany import _join, _logged_in_context, assert_fits, click_in_view
+from tests.browser.helpers import assert_fits, click_in_view, join_as_team, logged_in_context
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -23,7 +23,7 @@ def test_an_austria_round_on_the_projector_and_a_phone(
     from play.editions.germany.moves import totals
     from play.models import Game
 
-    host = _logged_in_context(browser, live_server, teacher, 1920, 1080).new_page()
+    host = logged_in_context(browser, live_server, teacher, 1920, 1080).new_page()
     host.goto(f"{live_server.url}/play/new/germany/")
     options = host.locator("select[name=deck] option").all_inner_texts()
     assert "Österreich" in options and "Schweiz" not in options  # only the decks there are
@@ -39,7 +39,7 @@ def test_an_austria_round_on_the_projector_and_a_phone(
     code = host.locator(".teacher-bar .code-inline").inner_text().strip()
     game = Game.objects.get(code=code)
 
-    phone = _join(browser, live_server, code, "Rot")  # Blau plays on the projector
+    phone = join_as_team(browser, live_server, code, "Rot")  # Blau plays on the projector
     click_in_view(host, host.get_by_role("button", name="Lay out the first round"), "lay out")
     host.wait_for_selector(".de-table .de-card.front")
     for turn in range(6):

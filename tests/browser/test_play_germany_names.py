@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.test_play_germany import _join, _logged_in_context, assert_fits
+from tests.browser.helpers import assert_fits, join_as_team, logged_in_context
+from tests.play.shells.helpers import tip_until_the_round_is_full
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -81,10 +82,10 @@ def test_long_place_names_keep_their_words_whole(
         options={"starting_team": 0},
         mode="devices",
     )
-    phone = _join(browser, live_server, game.code, "Rot")
+    phone = join_as_team(browser, live_server, game.code, "Rot")
     game = store.make_move(game, None, "lay_out", {}, teacher=True)
     phone.wait_for_selector(".status.yours", timeout=8000)
-    host = _logged_in_context(browser, live_server, teacher, 1280, 720).new_page()
+    host = logged_in_context(browser, live_server, teacher, 1280, 720).new_page()
     host.goto(f"{live_server.url}/play/host/{game.code}/")
     host.wait_for_selector(".de-table .de-card.front")
     phone.screenshot(path=str(screenshot_dir / "germany-long-names-390x844.png"))
@@ -104,7 +105,6 @@ def test_long_place_names_keep_their_words_whole_beside_the_reveal_map(
     browser, live_server, teacher, long_deck, screenshot_dir, width, height
 ):
     from play.core import store
-    from tests.play.shells.test_views import _fill
 
     game = store.create_game(
         user=teacher,
@@ -114,9 +114,9 @@ def test_long_place_names_keep_their_words_whole_beside_the_reveal_map(
         mode="projector",
     )
     game = store.make_move(game, None, "lay_out", {}, teacher=True)
-    _fill(game)
+    tip_until_the_round_is_full(game)
     store.make_move(game, None, "reveal", {}, teacher=True)
-    host = _logged_in_context(browser, live_server, teacher, width, height).new_page()
+    host = logged_in_context(browser, live_server, teacher, width, height).new_page()
     host.goto(f"{live_server.url}/play/host/{game.code}/")
     host.wait_for_selector("svg.round-map")
     host.screenshot(path=str(screenshot_dir / f"germany-long-names-reveal-{width}x{height}.png"))

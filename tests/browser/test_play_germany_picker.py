@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.test_play_germany import _join, _logged_in_context, assert_fits
+from tests.browser.helpers import assert_fits, join_as_team, logged_in_context
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -25,7 +25,7 @@ def test_the_teacher_picks_the_round_s_places_by_searching(
         mode="devices",
         language="en",  # the screens speak the game's language
     )
-    host = _logged_in_context(browser, live_server, teacher, 1280, 720).new_page()
+    host = logged_in_context(browser, live_server, teacher, 1280, 720).new_page()
     host.goto(f"{live_server.url}/play/host/{game.code}/")
     picker = host.locator("form.de-picker")
     count = picker.locator(".de-count")
@@ -48,7 +48,7 @@ def test_the_teacher_picks_the_round_s_places_by_searching(
 
     # A team's phone joins meanwhile: the projector redraws, and the ticks stay.
     version = Game.objects.get(pk=game.pk).version
-    _join(browser, live_server, game.code, "Rot")
+    join_as_team(browser, live_server, game.code, "Rot")
     host.wait_for_function(
         f"() => +document.getElementById('stage').dataset.version > {version}", timeout=8000
     )

@@ -6,8 +6,7 @@ from __future__ import annotations
 import pytest
 
 from play.core.engine import RuleViolation
-from tests.browser.test_play_bar import _host
-from tests.browser.test_play_germany import assert_fits
+from tests.browser.helpers import assert_fits, logged_in_page
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -72,7 +71,7 @@ def test_a_tall_stack_stays_on_the_projector_beside_next_round(
 ):
     game, tall = _tall_round(teacher, big_deck)
     assert tall >= 8, tall
-    host = _host(browser, live_server, teacher, size)
+    host = logged_in_page(browser, live_server, teacher, size)
     host.goto(f"{live_server.url}/play/host/{game.code}/")
     host.wait_for_selector(".de-projector.is-revealed")
     host.screenshot(path=str(screenshot_dir / f"germany-tall-stack-{size[0]}x{size[1]}.png"))

@@ -5,57 +5,12 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.test import Client
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-pytestmark = pytest.mark.django_db(transaction=True)
+from tests.browser.helpers import game_by_code, open_projector
+from tests.browser.match import TAP_SHARED, join_match_on_phone
 
-
-@pytest.fixture(autouse=True)
-def island_deck(monkeypatch):
-    from play.editions.match import moves
-    from play.editions.match.deck import deck_data
-    from tests.play.match.helpers import island_cards
-
-    monkeypatch.setattr(moves, "island_deck", lambda: deck_data(island_cards()))
-
-
-def _projector(browser, live_server, user, code):
-    client = Client()
-    client.force_login(user)
-    context = browser.new_context(viewport={"width": 1280, "height": 720}, locale="en-US")
-    context.add_cookies(
-        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
-    )
-    context.set_default_timeout(15_000)
-    page = context.new_page()
-    page.goto(f"{live_server.url}/play/host/{code}/")
-    return page
-
-
-def _join(browser, live_server, code, name):
-    context = browser.new_context(
-        viewport={"width": 390, "height": 844}, locale="en-US", is_mobile=True, has_touch=True
-    )
-    context.set_default_timeout(15_000)
-    page = context.new_page()
-    page.goto(f"{live_server.url}/play/join/")
-    page.fill("input[name=code]", code.lower())
-    page.click("form.join-form button[type=submit]")
-    page.get_by_role("button", name=re.compile(name)).click()
-    page.wait_for_selector(".match-device")
-    return page
-
-
-# Finds the symbol a claimable card shares with the phone's own card and taps it, in one step
-# inside the page: screens refresh several times a second while cards are claimed.
-TAP_SHARED = """(cards) => {
-  const own = new Set([...document.querySelectorAll('.mmine .msym')].map((s) => s.textContent));
-  for (const button of document.querySelectorAll(cards + ' form.mclaim button.msym')) {
-    if (own.has(button.textContent)) { button.click(); return true; }
-  }
-  return false;
-}"""
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("island_deck")]
 
 
 class _NothingToTap(Exception):
@@ -80,12 +35,6 @@ def _claim(phone, cards: str) -> bool:
     return True
 
 
-def _game(code):
-    from play.models import Game
-
-    return Game.objects.get(code=code)
-
-
 def test_two_phones_and_a_computer_team_play_knights_to_ten_points(
     browser, live_server, teacher, screenshot_dir
 ):
@@ -103,8 +52,8 @@ def test_two_phones_and_a_computer_team_play_knights_to_ten_points(
         language="en",
     )
     code = game.code
-    projector = _projector(browser, live_server, teacher, code)
-    phones = [_join(browser, live_server, code, name) for name in ("Ada", "Bo")]
+    projector = open_projector(browser, live_server, teacher, code)
+    phones = [join_match_on_phone(browser, live_server, code, name) for name in ("Ada", "Bo")]
     phones[0].click("button.mstart")
     for phone in phones:
         phone.wait_for_selector(".match-device[data-phase=play]")
@@ -138,7 +87,7 @@ def test_two_phones_and_a_computer_team_play_knights_to_ten_points(
     for page in (*phones, projector):
         page.context.close()
 
-    game = _game(code)
+    game = game_by_code(code)
     scores = [team["score"] for team in game.state["teams"]]
     assert game.is_finished and max(scores) == 10
     assert scores[2] >= 1  # the computer team played too
@@ -154,8 +103,8 @@ def test_a_phone_covers_an_island_card_by_picking_it_and_tapping_the_symbol(
         user=teacher, edition="match", seat_names=["Ada", "Bo"], options={}, language="en"
     )
     code = game.code
-    projector = _projector(browser, live_server, teacher, code)
-    phone = _join(browser, live_server, code, "Ada")
+    projector = open_projector(browser, live_server, teacher, code)
+    phone = join_match_on_phone(browser, live_server, code, "Ada")
     phone.click("button.mstart")
     phone.wait_for_selector(".match-device[data-phase=play]")
     phone.locator(".misland .mcard.target").first.tap()
@@ -167,7 +116,7 @@ def test_a_phone_covers_an_island_card_by_picking_it_and_tapping_the_symbol(
     projector.screenshot(path=str(screenshot_dir / "match-welcome-projector.png"))
     for page in (phone, projector):
         page.context.close()
-    game = _game(code)
+    game = game_by_code(code)
     assert sum(len(stack) for stack in game.state["island"]) == 20
     assert store.replayed_state(game) == game.state
 
@@ -210,8 +159,8 @@ def test_a_wrong_tap_on_the_enlarged_card_locks_at_once_and_too_late_keeps_the_g
         language="en",
     )
     code = game.code
-    projector = _projector(browser, live_server, teacher, code)
-    phone = _join(browser, live_server, code, "Ada")
+    projector = open_projector(browser, live_server, teacher, code)
+    phone = join_match_on_phone(browser, live_server, code, "Ada")
     # The projector starts the game between games (no phone needed).
     projector.wait_for_selector(".match-projector button.mstart")
     projector.screenshot(path=str(screenshot_dir / "match-projector-start.png"))
@@ -240,7 +189,7 @@ def test_a_wrong_tap_on_the_enlarged_card_locks_at_once_and_too_late_keeps_the_g
     posts = [r for r in requests if r[0] == "POST"]
     assert len(posts) == 1 and posts[0][1] in ("xhr", "fetch")
     assert not [r for r in requests if r[1] == "document"]  # no page load
-    assert _game(code).state["teams"][0]["locked_until"] > 0
+    assert game_by_code(code).state["teams"][0]["locked_until"] > 0
 
     # Too late: the phone's picked card is covered by the other team before the phone claims
     # it (the phone's refreshes are held back so that it still shows the card).
@@ -248,11 +197,11 @@ def test_a_wrong_tap_on_the_enlarged_card_locks_at_once_and_too_late_keeps_the_g
     phone.route(re.compile(r".*/state/.*"), lambda route: route.abort())
     phone.locator(".misland .mcard.target").first.tap()
     ref = phone.locator(".mchosen form.mclaim input[name=target]").get_attribute("value")
-    state = _game(code).state
+    state = game_by_code(code).state
     target = state["refs"].index(ref)
     other = rules.own_card(state, 1)
     store.make_move(
-        _game(code),
+        game_by_code(code),
         1,
         "claim",
         {

@@ -8,18 +8,10 @@ import re
 
 import pytest
 
-from tests.browser.test_play_match import TAP_SHARED, _game, _join
+from tests.browser.helpers import assert_fits, game_by_code, open_projector
+from tests.browser.match import TAP_SHARED, join_match_on_phone
 
-pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture(autouse=True)
-def island_deck(monkeypatch):
-    from play.editions.match import moves
-    from play.editions.match.deck import deck_data
-    from tests.play.match.helpers import island_cards
-
-    monkeypatch.setattr(moves, "island_deck", lambda: deck_data(island_cards()))
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("island_deck")]
 
 
 # For every symbol of the card(s) under `selector`: is the element the finger meets at the
@@ -57,7 +49,7 @@ def test_every_symbol_of_both_duel_cards_answers_a_tap_on_a_phone(
     game_number, browser, live_server, teacher, screenshot_dir
 ):
     game = _start(teacher, game_number)
-    phone = _join(browser, live_server, game.code, "Ada")
+    phone = join_match_on_phone(browser, live_server, game.code, "Ada")
     phone.click("button.mstart")
     phone.wait_for_selector(".match-device[data-phase=play] .misland .mcard.target")
     # The last target on the island: the lowest row sits nearest the duel's cards.
@@ -90,7 +82,7 @@ def _claim_for(game_code: str, seat: int, target: int) -> None:
     from play.core import store
     from play.editions.match import rules
 
-    game = _game(game_code)
+    game = game_by_code(game_code)
     state = game.state
     own = rules.own_card(state, seat)
     args = {
@@ -109,7 +101,7 @@ def test_the_slower_of_two_phones_claiming_one_card_reads_too_late_through_the_r
     browser, live_server, teacher, screenshot_dir
 ):
     game = _start(teacher, 1)
-    ada, bo = (_join(browser, live_server, game.code, name) for name in ("Ada", "Bo"))
+    ada, bo = (join_match_on_phone(browser, live_server, game.code, name) for name in ("Ada", "Bo"))
     ada.click("button.mstart")
     for phone in (ada, bo):
         phone.wait_for_selector(".match-device[data-phase=play] .misland .mcard.target")
@@ -129,7 +121,7 @@ def test_the_slower_of_two_phones_claiming_one_card_reads_too_late_through_the_r
     refused_at = _version(bo)
     bo.unroute(re.compile(r".*/state/.*"))
     # Ada's team plays on at once: Bo's screen is redrawn while the refusal is still fresh.
-    state = _game(game.code).state
+    state = game_by_code(game.code).state
     from play.editions.match import rules
 
     _claim_for(game.code, 0, rules.targets(state, 0)[0])
@@ -159,7 +151,7 @@ def test_a_click_held_while_another_team_moves_still_makes_its_move(browser, liv
     from play.editions.match import rules
 
     game = _start(teacher, 1)
-    bo = _join(browser, live_server, game.code, "Bo")
+    bo = join_match_on_phone(browser, live_server, game.code, "Bo")
     # Ada plays with a mouse: the device page in a desktop browser.
     context = browser.new_context(viewport={"width": 1280, "height": 720}, locale="en-US")
     context.set_default_timeout(15_000)
@@ -183,19 +175,19 @@ def test_a_click_held_while_another_team_moves_still_makes_its_move(browser, liv
     ada.mouse.down()
     # Meanwhile Bo's team covers another card: Ada's screen hears of it between press and release.
     ada.evaluate(WATCH_STAGE_ANSWERS)
-    state = _game(game.code).state
+    state = game_by_code(game.code).state
     other = next(t for t in rules.targets(state, 1) if state["refs"][t] != ref)
     _claim_for(game.code, 1, other)
     ada.wait_for_function("() => window.stageAnswered")
     with ada.expect_response(lambda r: r.request.method == "POST") as sent:
         ada.mouse.up()
     assert sent.value.status == 200
-    claims = [m for m in _game(game.code).moves.order_by("number") if m.name == "claim"]
+    claims = [m for m in game_by_code(game.code).moves.order_by("number") if m.name == "claim"]
     assert [m.seat for m in claims] == [1, 0]
     # The screen caught up afterwards: both moves are on it.
     ada.wait_for_function(
         "(v) => Number(document.getElementById('stage').dataset.version) >= v",
-        arg=_game(game.code).version,
+        arg=game_by_code(game.code).version,
     )
     for page in (ada, bo):
         page.context.close()
@@ -218,19 +210,17 @@ def test_the_projector_shows_symbols_and_scores_for_the_back_of_the_room(
 ):
     from play.core import store
     from play.editions.match import rules
-    from tests.browser.test_play_germany import assert_fits
-    from tests.browser.test_play_match import _projector
 
     game = _start(teacher, game_number)
     store.make_move(game, None, "start", {})
     # Between games: the island of the game just played beside the score table.
-    game = _game(game.code)
+    game = game_by_code(game.code)
     for team, points in zip(game.state["teams"], (1, 2), strict=True):
         team["score"] = points
     rules.finish(game.state, game_number, [1, 2], [3, 5], finisher=0)
     game.version += 1
     game.save()
-    host = _projector(browser, live_server, teacher, game.code)
+    host = open_projector(browser, live_server, teacher, game.code)
     host.set_viewport_size({"width": size[0], "height": size[1]})
     host.wait_for_selector(".match-projector .mscores")
     measured = host.evaluate(PROJECTOR_SIZES)

@@ -10,21 +10,9 @@ import pytest
 from play.core import store
 from play.editions.numbers.solver import JOKER
 from tests.browser.helpers import join_on_phone
+from tests.browser.numbers import chain_of, finished_game_after_a_long_chain
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def _chain_of(state: dict, steps: int) -> tuple[list[dict], int, list[str]]:
-    """A chain of ``steps`` real cards from the stock (+ and − alternating), its total and the
-    cards used."""
-    cards = [c for c in state["stock"] if state["cards"][c][0] != JOKER][:steps]
-    chain, total = [], 0
-    for number, card in enumerate(cards):
-        value = state["cards"][card][0]
-        op = "+" if number % 2 == 0 or total < value else "-"
-        total = total + value if op == "+" else total - value
-        chain.append({"card": card, "value": value, "op": op, "total": total, "seat": number % 2})
-    return chain, total, cards
 
 
 def _game_mid_chain(teacher, steps: int = 20, level: str = "expert", language: str = "en"):
@@ -37,7 +25,7 @@ def _game_mid_chain(teacher, steps: int = 20, level: str = "expert", language: s
         language=language,
     )
     state = game.state
-    chain, total, used = _chain_of(state, steps)
+    chain, total, used = chain_of(state, steps)
     state["stock"] = [c for c in state["stock"] if c not in used]
     jokers = [c for c, card in state["cards"].items() if card[0] == JOKER]
     # Four cards of her own that are not in the chain (a dealt card may be one of its steps).
@@ -163,38 +151,13 @@ def test_a_refused_move_shows_its_message_in_the_phones_viewport(
     phone.context.close()
 
 
-def _game_over_after_a_long_chain(teacher):
-    game = store.create_game(
-        user=teacher, edition="numbers", seat_names=["Ada", "Bo"], language="en"
-    )
-    state = game.state
-    history = []
-    for number in range(5):
-        chain, _total, _used = _chain_of(state, 38 if number == 4 else 6)
-        history.append(
-            {
-                "target": 100 + 97 * number,
-                "hit": number < 4,
-                "chain": chain,
-                "hands": [5, 7, 9, 11, 13, 2, 3, 4, 6, 8],
-            }
-        )
-    state.update(history=history, status="lost", reason="hands_empty", hits=4)
-    state["gameover"] = {"by": "rules"}
-    state["hands"] = [[], []]
-    game.state = state
-    game.status = "finished"
-    game.save()
-    return game
-
-
 @pytest.mark.parametrize(("width", "height"), [(1920, 1080), (1280, 720)])
 def test_the_end_screen_shows_the_outcome_and_the_whole_review_large(
     browser, live_server, teacher, screenshot_dir, width, height
 ):
     from django.test import Client
 
-    game = _game_over_after_a_long_chain(teacher)
+    game = finished_game_after_a_long_chain(teacher)
     client = Client()
     client.force_login(teacher)
     context = browser.new_context(viewport={"width": width, "height": height}, locale="en-US")

@@ -7,6 +7,7 @@ import pytest
 
 from play.core import registry
 from tests.browser.helpers import join_on_phone
+from tests.browser.numbers import finished_game_after_a_long_chain
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -47,9 +48,7 @@ def test_a_long_team_name_fits_the_phone(
 def test_the_numbers_end_table_fits_the_phone(
     language, browser, live_server, teacher, screenshot_dir
 ):
-    from tests.browser.test_play_numbers_screens import _game_over_after_a_long_chain
-
-    game = _game_over_after_a_long_chain(teacher)
+    game = finished_game_after_a_long_chain(teacher)
     # Late targets run into thousands, and a joker's step names it: the longest steps a
     # review shows.
     for entry in game.state["history"]:

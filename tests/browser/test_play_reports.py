@@ -11,9 +11,12 @@ import pytest
 
 from play.core import store
 from play.models import Class, Game, Mode
-from tests.browser.test_play_bar import _host
-from tests.browser.test_play_germany import assert_fits
-from tests.play.reports.helpers import play_like_a_class
+from tests.browser.helpers import assert_fits, logged_in_page
+from tests.play.reports.helpers import (
+    game_with_computer_seats,
+    play_like_a_class,
+    play_to_the_end,
+)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -79,7 +82,7 @@ def test_a_germany_report_fits_the_projector(
     size, browser, live_server, teacher, big_deck, screenshot_dir, tmp_path
 ):
     game = _germany(teacher, big_deck)
-    host = _host(browser, live_server, teacher, size)
+    host = logged_in_page(browser, live_server, teacher, size)
     host.goto(f"{live_server.url}/play/report/{game.code}/")
     host.wait_for_selector("svg.report-map")
     assert_fits(host, "germany report")
@@ -95,7 +98,7 @@ def test_a_world_report_fits_the_projector_with_its_lines(
     size, browser, live_server, teacher, world_deck, screenshot_dir
 ):
     game = _world(teacher, world_deck)
-    host = _host(browser, live_server, teacher, size)
+    host = logged_in_page(browser, live_server, teacher, size)
     host.goto(f"{live_server.url}/play/report/{game.code}/")
     host.wait_for_selector("svg.report-map")
     assert_fits(host, "world report")
@@ -110,7 +113,7 @@ def test_the_report_and_the_class_page_fit_a_phones_width(
 ):
     seven_b = Class.objects.create(teacher=teacher, name="7b Erdkunde", school_year="2026/27")
     games = [_germany(teacher, big_deck, seven_b) for _ in range(3)]
-    phone = _host(browser, live_server, teacher, PHONE)
+    phone = logged_in_page(browser, live_server, teacher, PHONE)
     for url, name in (
         (f"/play/report/{games[0].code}/", "report-germany-phone"),
         (f"/play/classes/{seven_b.pk}/", "class-phone"),
@@ -119,7 +122,7 @@ def test_the_report_and_the_class_page_fit_a_phones_width(
         wide = phone.evaluate("() => document.documentElement.scrollWidth")
         assert wide <= PHONE[0], (name, wide)
         phone.screenshot(path=str(screenshot_dir / f"{name}.png"), full_page=True)
-    desk = _host(browser, live_server, teacher, (1280, 900))
+    desk = logged_in_page(browser, live_server, teacher, (1280, 900))
     desk.goto(f"{live_server.url}/play/classes/{seven_b.pk}/")
     assert desk.locator("svg.report-chart circle").count() == 3
     assert desk.locator("svg.report-map").count() == 1
@@ -130,10 +133,8 @@ def test_the_report_and_the_class_page_fit_a_phones_width(
 def test_the_other_editions_reports_fit_the_projector(
     slug, browser, live_server, teacher, screenshot_dir
 ):
-    from tests.play.reports.test_game_reports import _new_game, play_to_the_end
-
-    game = play_to_the_end(_new_game(slug, teacher, {}))
-    host = _host(browser, live_server, teacher, (1280, 720))
+    game = play_to_the_end(game_with_computer_seats(slug, teacher, {}))
+    host = logged_in_page(browser, live_server, teacher, (1280, 720))
     host.goto(f"{live_server.url}/play/report/{game.code}/")
     host.wait_for_selector(".report-main table")
     assert_fits(host, f"{slug} report")

@@ -38,26 +38,31 @@ def _dotted(node: ast.expr) -> str | None:
     return None
 
 
-def _app_module(dotted: str | None, modules: dict[str, str]) -> str | None:
-    """The app module a name chain stands for in this file, if it stands for one."""
+def _app_module(
+    dotted: str | None, modules: dict[str, str], packages: tuple[str, ...] = APP_PACKAGES
+) -> str | None:
+    """The module of ``packages`` a name chain stands for in this file, if it stands for one."""
     if dotted is None:
         return None
     head, _, rest = dotted.partition(".")
     if head in modules:
         full = f"{modules[head]}.{rest}" if rest else modules[head]
-    elif head in APP_PACKAGES:
+    elif head in packages:
         full = dotted
     else:
         return None
     return full if _is_module(full) else None
 
 
-def _imported_modules(tree: ast.Module) -> tuple[dict[str, str], list[tuple[int, str]]]:
-    """The app modules a file binds to names, and the private names it imports from them."""
+def _imported_modules(
+    tree: ast.Module, packages: tuple[str, ...] = APP_PACKAGES
+) -> tuple[dict[str, str], list[tuple[int, str]]]:
+    """The modules of ``packages`` a file binds to names, and the private names it imports from
+    them."""
     modules: dict[str, str] = {}
     private: list[tuple[int, str]] = []
     for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] in APP_PACKAGES:
+        if isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] in packages:
             for alias in node.names:
                 if _private(alias.name):
                     private.append((node.lineno, f"{node.module}.{alias.name}"))
@@ -65,24 +70,26 @@ def _imported_modules(tree: ast.Module) -> tuple[dict[str, str], list[tuple[int,
                     modules[alias.asname or alias.name] = f"{node.module}.{alias.name}"
         elif isinstance(node, ast.Import):
             for alias in node.names:
-                if alias.name.split(".")[0] in APP_PACKAGES and alias.asname:
+                if alias.name.split(".")[0] in packages and alias.asname:
                     modules[alias.asname] = alias.name
     return modules, private
 
 
-def _private_in_path(text: str) -> bool:
+def _private_in_path(text: str, packages: tuple[str, ...] = APP_PACKAGES) -> bool:
     """``"play.core.store._commit"``, as ``mock.patch`` and ``monkeypatch.setattr`` take it."""
     module, _, name = text.rpartition(".")
-    return _private(name) and module.split(".")[0] in APP_PACKAGES and _is_module(module)
+    return _private(name) and module.split(".")[0] in packages and _is_module(module)
 
 
-def _private_uses_in(source: str, where: object) -> list[str]:
+def _private_uses_in(
+    source: str, where: object, packages: tuple[str, ...] = APP_PACKAGES
+) -> list[str]:
     tree = ast.parse(source)
-    modules, private = _imported_modules(tree)
+    modules, private = _imported_modules(tree, packages)
     found = [f"{where}:{line} {name}" for line, name in private]
     for node in ast.walk(tree):
         if isinstance(node, ast.Attribute) and _private(node.attr):
-            module = _app_module(_dotted(node.value), modules)
+            module = _app_module(_dotted(node.value), modules, packages)
             if module is not None:
                 found.append(f"{where}:{node.lineno} {module}.{node.attr}")
         elif isinstance(node, ast.Call) and node.args:
@@ -90,11 +97,11 @@ def _private_uses_in(source: str, where: object) -> list[str]:
             callee = node.func.id if isinstance(node.func, ast.Name) else callee
             first = node.args[0]
             if isinstance(first, ast.Constant) and isinstance(first.value, str):
-                if _private_in_path(first.value):
+                if _private_in_path(first.value, packages):
                     found.append(f"{where}:{node.lineno} {first.value}")
             elif callee in BY_NAME and len(node.args) > 1:
                 name = node.args[1]
-                module = _app_module(_dotted(first), modules)
+                module = _app_module(_dotted(first), modules, packages)
                 if (
                     module is not None
                     and isinstance(name, ast.Constant)
@@ -105,21 +112,30 @@ def _private_uses_in(source: str, where: object) -> list[str]:
     return found
 
 
-def _private_uses(folder: str) -> list[str]:
-    """Private names of app modules used from another module: imported (``from app.module
-    import _name``), read or called (``module._name``), or named for ``getattr``, ``setattr``
-    or a patch (``monkeypatch.setattr(module, "_name", …)``, ``mock.patch("app.module._name")``).
+def _private_uses(folder: str, packages: tuple[str, ...] = APP_PACKAGES) -> list[str]:
+    """Private names of the modules of ``packages`` used from another module: imported (``from
+    app.module import _name``), read or called (``module._name``), or named for ``getattr``,
+    ``setattr`` or a patch (``monkeypatch.setattr(module, "_name", …)``,
+    ``mock.patch("app.module._name")``).
     """
     found = []
     for path in sorted((ROOT / folder).rglob("*.py")):
         if "migrations" not in path.parts:
-            found += _private_uses_in(path.read_text(encoding="utf-8"), path.relative_to(ROOT))
+            source = path.read_text(encoding="utf-8")
+            found += _private_uses_in(source, path.relative_to(ROOT), packages)
     return found
 
 
 @pytest.mark.parametrize("folder", [*APP_PACKAGES, "bench", "tests"])
 def test_no_module_reaches_into_another_ones_private_names(folder):
     assert _private_uses(folder) == []
+
+
+def test_no_test_module_reaches_into_another_test_modules_private_names():
+    """A helper that several test modules share has a public name that says what it does, and
+    lives in a helper module beside the tests (``tests/browser/helpers.py``), not in a test
+    module that the others import."""
+    assert _private_uses("tests", ("tests",)) == []
 
 
 REACHING_IN = """
@@ -158,3 +174,81 @@ def test_every_way_of_reaching_in_is_found():
             "play.core.store._save",
         ]
     )
+
+
+def _test_modules_imported(source: str, where: object) -> list[str]:
+    """The test modules (``test_*.py``) a file imports, whole or a name from them."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            dotted = [node.module] + [f"{node.module}.{alias.name}" for alias in node.names]
+        elif isinstance(node, ast.Import):
+            dotted = [alias.name for alias in node.names]
+        else:
+            continue
+        found += [
+            f"{where}:{node.lineno} {name}"
+            for name in dotted
+            if name.split(".")[0] == "tests"
+            and name.rpartition(".")[2].startswith("test_")
+            and _is_module(name)
+        ]
+    return found
+
+
+def test_test_modules_import_helper_modules_not_each_other():
+    """A step or a piece of data that several test modules need lives in a helper module (no
+    ``test_`` prefix) beside them: importing a test module would also hand its tests, fixtures and
+    autouse patches to the importer's reader to untangle."""
+    found = []
+    for path in sorted((ROOT / "tests").rglob("*.py")):
+        found += _test_modules_imported(path.read_text(encoding="utf-8"), path.relative_to(ROOT))
+    assert found == []
+
+
+TESTS_REACHING_IN = """
+import tests.browser.cluster as cluster
+
+from tests.conftest import _user, api_client_for
+from tests.play.reports import helpers
+
+
+def test_it():
+    from tests.browser.test_play_bar import _host
+
+    cluster._log_in(None)
+    helpers._step(None)
+    monkeypatch.setattr("tests.play.world.helpers._next", None)
+    cluster.Cluster._spawn
+"""
+
+
+def test_every_way_a_test_module_reaches_into_another_is_found():
+    """The same ways, among test modules: a helper imported at the top or inside a test, or read
+    from a module imported whole."""
+    found = _private_uses_in(TESTS_REACHING_IN, "example.py", ("tests",))
+    assert sorted(use.split(" ", 1)[1] for use in found) == sorted(
+        [
+            "tests.conftest._user",
+            "tests.browser.test_play_bar._host",
+            "tests.browser.cluster._log_in",
+            "tests.play.reports.helpers._step",
+            "tests.play.world.helpers._next",
+        ]
+    )
+
+
+def test_every_way_of_importing_a_test_module_is_found():
+    source = (
+        "import tests.browser.test_play_bar\n"
+        "from tests.browser import test_play_germany\n"
+        "from tests.play.dice.test_stall import DUEL\n"
+        "from tests.browser.helpers import assert_fits\n"
+        "from tests.play.dice import grids\n"
+    )
+    found = [use.split(" ", 1)[1] for use in _test_modules_imported(source, "example.py")]
+    assert found == [
+        "tests.browser.test_play_bar",
+        "tests.browser.test_play_germany",
+        "tests.play.dice.test_stall",
+    ]

@@ -8,7 +8,7 @@ import pytest
 
 from play.core import store
 from tests.conftest import api_client_for
-from tests.play.world.test_api import _play_to_guessing
+from tests.play.world.helpers import play_to_guessing
 
 pytestmark = pytest.mark.django_db
 
@@ -71,7 +71,7 @@ def test_the_teacher_sees_a_repeated_tip_once_tips_are_open(teacher, big_deck):
 
 def test_the_teacher_locking_a_guess_does_not_see_it(teacher, world3):
     client = api_client_for(teacher)
-    data = _play_to_guessing(client, world3)
+    data = play_to_guessing(client, world3)
     team = world3.teams.get(pk=data["guesses"][0]["team_id"])
     device = api_client_for(None)
     device.credentials(HTTP_X_TEAM_TOKEN=team.token)

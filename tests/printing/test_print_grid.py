@@ -24,7 +24,7 @@ from printing.core.sheets import CARD_SIZES, LAYOUTS, PAPERS, SheetSpec, plan_gr
 from printing.kits.match import kit as match
 from printing.kits.numbers import kit as numbers
 from tests.printing.cast import SAO_PAULO
-from tests.printing.test_shop import fonts_of
+from tests.printing.textlayer import fonts_of
 
 # Print shops' bleeds (1/8 in, 0.12 in), a home printer's, none, and the largest allowed.
 BLEEDS = (0.0, 3.0, 3.048, 3.175, 6.0)

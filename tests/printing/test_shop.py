@@ -18,6 +18,7 @@ from printing.core.presets import PRESETS
 from printing.core.sheets import CARD_SIZES
 from printing.requests import PrintOptions, render_pdf, render_png_zip
 from tests.printing.cast import HEPPENHEIM
+from tests.printing.textlayer import fonts_of
 
 GLYPH_NAMES = ("Łódź", "İstanbul", "Αθήνα", "Москва", "東京", "القاهرة")
 
@@ -39,37 +40,6 @@ def glyph_deck() -> DeckInfo:
         for i, name in enumerate(GLYPH_NAMES, 1)
     ]
     return DeckInfo("Glyphs", "germany", "en", cards)
-
-
-def fonts_of(pdf: bytes | pypdf.PdfReader) -> dict[str, bool]:
-    """Every font any page, form or nested resource uses, and whether its file is embedded
-    (of a PDF's bytes, or of a reader already open on them)."""
-    reader = pdf if isinstance(pdf, pypdf.PdfReader) else pypdf.PdfReader(io.BytesIO(pdf))
-    found: dict[str, bool] = {}
-    seen: set[int] = set()
-
-    def walk(obj) -> None:
-        obj = obj.get_object() if hasattr(obj, "get_object") else obj
-        if id(obj) in seen:
-            return
-        seen.add(id(obj))
-        if isinstance(obj, dict):
-            if obj.get("/Type") == "/Font":
-                descendants = obj.get("/DescendantFonts")
-                font = descendants[0].get_object() if descendants else obj
-                descriptor = font.get("/FontDescriptor")
-                descriptor = descriptor.get_object() if descriptor else {}
-                embedded = any(k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3"))
-                found[str(obj.get("/BaseFont"))] = embedded
-            for value in obj.values():
-                walk(value)
-        elif isinstance(obj, list):
-            for value in obj:
-                walk(value)
-
-    for page in reader.pages:
-        walk(page)
-    return found
 
 
 @pytest.mark.parametrize("name", sorted(PRESETS))

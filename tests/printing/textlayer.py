@@ -1,4 +1,5 @@
-"""PDF checks shared by the script tests: the text layer per font, and each font's glyphs."""
+"""PDF checks shared by the printing tests: the text layer per font, each font's glyphs, and
+which fonts a PDF uses and embeds."""
 
 from __future__ import annotations
 
@@ -42,3 +43,34 @@ def glyphs_missing_from_their_font(pdf: bytes) -> dict[str, set[str]]:
         if lacking:
             missing[base] = lacking
     return missing
+
+
+def fonts_of(pdf: bytes | pypdf.PdfReader) -> dict[str, bool]:
+    """Every font any page, form or nested resource uses, and whether its file is embedded
+    (of a PDF's bytes, or of a reader already open on them)."""
+    reader = pdf if isinstance(pdf, pypdf.PdfReader) else pypdf.PdfReader(io.BytesIO(pdf))
+    found: dict[str, bool] = {}
+    seen: set[int] = set()
+
+    def walk(obj) -> None:
+        obj = obj.get_object() if hasattr(obj, "get_object") else obj
+        if id(obj) in seen:
+            return
+        seen.add(id(obj))
+        if isinstance(obj, dict):
+            if obj.get("/Type") == "/Font":
+                descendants = obj.get("/DescendantFonts")
+                font = descendants[0].get_object() if descendants else obj
+                descriptor = font.get("/FontDescriptor")
+                descriptor = descriptor.get_object() if descriptor else {}
+                embedded = any(k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3"))
+                found[str(obj.get("/BaseFont"))] = embedded
+            for value in obj.values():
+                walk(value)
+        elif isinstance(obj, list):
+            for value in obj:
+                walk(value)
+
+    for page in reader.pages:
+        walk(page)
+    return found

@@ -17,11 +17,7 @@ from schemathesis.generation import GenerationMode
 
 from cards.models import Deck, Place
 from play.core.store import create_game
-from tests.reliability.test_api_fuzz import (
-    _fuzz,
-    _keep_the_test_connection,  # noqa: F401 (a fixture, used by name)
-    _schema,
-)
+from tests.reliability.fuzz import api_schema, fuzz_operation
 
 pytestmark = pytest.mark.fuzz
 
@@ -49,17 +45,17 @@ def _known_rows(editor) -> dict[str, list]:
 
 
 @pytest.mark.django_db
-@pytest.mark.usefixtures("_keep_the_test_connection", "starter_decks")
+@pytest.mark.usefixtures("keep_the_test_connection", "starter_decks")
 def test_fuzzing_the_api_on_the_starter_decks_finds_no_server_error(editor):
     assert Deck.objects.filter(slug__in=["germany", "world"]).count() == 2
     known = _known_rows(editor)
     headers = {"Authorization": f"Token {Token.objects.create(user=editor).key}"}
     tally: Counter = Counter()
     errors: list[str] = []
-    operations = [result.ok() for result in _schema().get_all_operations()]
+    operations = [result.ok() for result in api_schema().get_all_operations()]
     for operation in operations:
         for mode in (GenerationMode.POSITIVE, GenerationMode.NEGATIVE):
-            _fuzz(operation, mode, headers, tally, errors, known=known, examples=EXAMPLES)
+            fuzz_operation(operation, mode, headers, tally, errors, examples=EXAMPLES, known=known)
     print(
         f"\nfuzz (editor, starter decks): {len(operations)} operations, "
         f"{tally['requests']} requests, "

@@ -8,7 +8,7 @@ from django.test import Client
 
 from play.core import store
 from play.models import Game
-from tests.conftest import _user
+from tests.conftest import make_user
 
 pytestmark = pytest.mark.django_db
 
@@ -52,7 +52,7 @@ def test_it_deletes_the_chosen_games(teacher):
 
 
 def test_it_never_touches_another_teacher_s_games(teacher):
-    other = _user("otto", "Teachers")
+    other = make_user("otto", "Teachers")
     (theirs,) = _games(other, 1)
     (mine,) = _games(teacher, 1)
     client = _client(teacher)

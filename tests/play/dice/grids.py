@@ -51,3 +51,14 @@ FULL = [
     "JH JD JH JD QH QD",
     "QH QD KH KD KH KD",
 ]
+
+
+# Two 9s alone in a row, one held by each player: the loop two cautious players fell into.
+DUEL = [
+    "-- -- -- -- -- --",
+    "-- -- -- -- -- --",
+    "-- -- -- -- -- --",
+    "-- -- -- -- -- QH",
+    "-- -- 9S:1d 9C:0d -- --",
+    "-- 9S -- -- -- QD",
+]

@@ -219,8 +219,7 @@ def test_the_teachers_end_says_who_was_ahead_not_who_won(
 
 
 def test_a_stalled_game_ends_and_every_screen_says_why(teacher, client):
-    from tests.play.dice.grids import state_from
-    from tests.play.dice.test_stall import DUEL
+    from tests.play.dice.grids import DUEL, state_from
 
     game = store.create_game(user=teacher, edition="dice", seat_names=["Red", "Blue"])
     state = state_from(DUEL, taken=[["JH", "KD"], ["8S", "8C", "8S"]])

@@ -14,17 +14,7 @@ from hypothesis import strategies as st
 from play.editions.dice import rules
 from play.editions.dice.bots import LEVELS
 from play.editions.dice.simulator import EDITION, play_game
-from tests.play.dice.grids import state_from
-
-# Two 9s alone in a row, one held by each player: the loop two cautious players fell into.
-DUEL = [
-    "-- -- -- -- -- --",
-    "-- -- -- -- -- --",
-    "-- -- -- -- -- --",
-    "-- -- -- -- -- QH",
-    "-- -- 9S:1d 9C:0d -- --",
-    "-- 9S -- -- -- QD",
-]
+from tests.play.dice.grids import DUEL, state_from
 
 
 def test_it_ends_a_game_in_which_no_card_is_taken_for_thirty_turns_each():

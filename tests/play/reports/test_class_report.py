@@ -13,7 +13,8 @@ from cards.models import Deck
 from play.core import store
 from play.models import Class, Game, GameSummary, Mode
 from play.reports import build
-from tests.conftest import _user, api_client_for
+from tests.conftest import api_client_for, make_user
+from tests.play.reports.helpers import next_computer_move
 
 pytestmark = pytest.mark.django_db
 
@@ -101,7 +102,7 @@ def test_a_class_without_games_has_no_practice_deck_and_another_teacher_none(tea
     api = api_client_for(teacher)
     response = api.post(f"/api/classes/{seven_b.pk}/practice-deck/", {}, format="json")
     assert response.status_code == 400 and response.json()["code"] == "no_games"
-    colleague = api_client_for(_user("clara", "Teachers"))
+    colleague = api_client_for(make_user("clara", "Teachers"))
     assert colleague.post(f"/api/classes/{seven_b.pk}/practice-deck/", {}).status_code == 404
 
 
@@ -152,8 +153,6 @@ def test_reviewing_a_finished_game_keeps_its_summary_for_the_class_page(teacher,
 
 
 def test_a_world_classs_practice_deck_is_a_world_deck_with_coloured_cards(teacher, world_big):
-    from tests.play.reports.test_game_reports import _step
-
     world_class = Class.objects.create(teacher=teacher, name="8a Erdkunde")
     game = store.create_game(
         user=teacher,
@@ -168,7 +167,8 @@ def test_a_world_classs_practice_deck_is_a_world_deck_with_coloured_cards(teache
     for _ in range(600):
         if store.result_of(game) is not None:
             break
-        game = _step(game, range(1)) or store.run_due_bots(Game.objects.get(pk=game.pk))
+        moved = next_computer_move(game, range(1))
+        game = moved or store.run_due_bots(Game.objects.get(pk=game.pk))
     api = api_client_for(teacher)
     places = api.get(f"/api/classes/{world_class.pk}/report/").json()["places"]
     missed = [p["name"] for p in places if p["missed"]]

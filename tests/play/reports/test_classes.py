@@ -13,14 +13,14 @@ from django.utils import timezone
 from play.core import store
 from play.core.expiry import expire_games
 from play.models import Class, Game, Status
-from tests.conftest import _user, api_client_for
+from tests.conftest import api_client_for, make_user
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def colleague(db) -> User:
-    return _user("clara", "Teachers")
+    return make_user("clara", "Teachers")
 
 
 @pytest.fixture

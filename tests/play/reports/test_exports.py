@@ -13,7 +13,7 @@ from openpyxl import load_workbook
 
 from play.core import store
 from play.models import Class, Mode
-from tests.conftest import _user
+from tests.conftest import make_user
 from tests.play.reports.helpers import play_like_a_class
 
 pytestmark = pytest.mark.django_db
@@ -97,6 +97,6 @@ def test_the_class_report_exports_its_places(host, seven_b, game):
 
 def test_another_teacher_gets_no_export(game, seven_b):
     other = Client()
-    other.force_login(_user("clara", "Teachers"))
+    other.force_login(make_user("clara", "Teachers"))
     assert other.get(f"/play/report/{game.code}/report.csv").status_code == 404
     assert other.get(f"/play/classes/{seven_b.pk}/report.xlsx").status_code == 404

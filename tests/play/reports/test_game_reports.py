@@ -10,13 +10,17 @@ from django.test import Client
 
 from play.core import registry, store
 from play.editions.dice import rules as dice_rules
-from play.models import Game, Mode
-from tests.conftest import _user, api_client_for
+from play.models import Game
+from tests.conftest import api_client_for, make_user
+from tests.play.reports.helpers import (
+    game_with_computer_seats,
+    next_computer_move,
+    play_to_the_end,
+)
 
 pytestmark = pytest.mark.django_db
 
 EDITIONS = [edition.slug for edition in registry.editions()]
-MAX_STEPS = 3000
 
 
 @pytest.fixture(autouse=True)
@@ -28,39 +32,6 @@ def _bots_answer_at_once(monkeypatch):
 @pytest.fixture
 def decks(big_deck, world_big):
     return {"germany": big_deck, "world": world_big}
-
-
-def _new_game(slug: str, teacher, decks, seats: int | None = None) -> Game:
-    edition = registry.get(slug)
-    count = seats or edition.seats.min
-    return store.create_game(
-        user=teacher,
-        edition=slug,
-        deck=decks.get(edition.deck_edition) if edition.deck_edition else None,
-        seat_names=[f"Seat{i + 1}" for i in range(count)],
-        bots=list(range(1, count)),
-        mode=Mode.DEVICES,
-    )
-
-
-def _step(game: Game, seats: range) -> Game | None:
-    edition = store.edition_of(game)
-    for seat in seats:
-        move = edition.bot(game.state, seat)
-        if move is not None:
-            return store.make_move(game, seat, move.move, dict(move.args))
-    move = edition.teacher_bot(game.state) if edition.teacher_bot else None
-    if move is not None:
-        return store.make_move(game, None, move.move, dict(move.args), teacher=True)
-    return None
-
-
-def play_to_the_end(game: Game) -> Game:
-    for _ in range(MAX_STEPS):
-        if store.result_of(game) is not None:
-            return Game.objects.get(pk=game.pk)
-        game = _step(game, range(1)) or game
-    raise AssertionError(f"{game.edition}: no end")
 
 
 def _check_edition_part(slug: str, game: Game, report: dict) -> None:
@@ -91,7 +62,7 @@ def _check_edition_part(slug: str, game: Game, report: dict) -> None:
 
 @pytest.mark.parametrize("slug", EDITIONS)
 def test_a_game_played_to_the_end_has_its_editions_report(slug, teacher, decks):
-    game = play_to_the_end(_new_game(slug, teacher, decks))
+    game = play_to_the_end(game_with_computer_seats(slug, teacher, decks))
     response = api_client_for(teacher).get(f"/api/games/{game.pk}/report/")
     assert response.status_code == 200
     report = response.json()
@@ -114,11 +85,11 @@ def test_a_game_played_to_the_end_has_its_editions_report(slug, teacher, decks):
 
 
 def test_only_the_games_teacher_or_an_admin_reads_its_report(teacher, admin_user, decks):
-    game = _new_game("germany", teacher, decks)
+    game = game_with_computer_seats("germany", teacher, decks)
     url = f"/api/games/{game.pk}/report/"
     assert api_client_for(teacher).get(url).status_code == 200
     assert api_client_for(admin_user).get(url).status_code == 200
-    colleague = _user("clara", "Teachers")
+    colleague = make_user("clara", "Teachers")
     assert api_client_for(colleague).get(url).status_code == 404
     assert api_client_for(None).get(url).status_code == 403
     device = game.teams.get(index=0)
@@ -135,7 +106,7 @@ def test_a_world_game_reports_a_card_only_once_it_is_turned_over(teacher, world3
         rnd = game.state["rounds"][-1] if game.state["rounds"] else None
         if rnd and rnd["phase"] == "evaluating":
             break
-        game = _step(game, range(3))
+        game = next_computer_move(game, range(3))
     api = api_client_for(teacher)
     before = api.get(f"/api/games/{game.pk}/report/").json()
     assert before["guesses"] == [] and not before["game"]["over"]
@@ -155,7 +126,7 @@ def test_the_report_page_draws_the_map_of_a_germany_game(teacher, big_deck):
     )
     game = store.make_move(game, None, "lay_out", {}, teacher=True)
     for _ in range(6):
-        game = _step(game, range(2))
+        game = next_computer_move(game, range(2))
     game = store.make_move(game, None, "reveal", {}, teacher=True)
     host = Client()
     host.force_login(teacher)
@@ -185,7 +156,7 @@ def test_a_grid_edition_games_report_draws_that_countrys_map(teacher, austria_de
     )
     game = store.make_move(game, None, "lay_out", {}, teacher=True)
     for _ in range(6):
-        game = _step(game, range(2))
+        game = next_computer_move(game, range(2))
     game = store.make_move(game, None, "reveal", {}, teacher=True)
     report = api_client_for(teacher).get(f"/api/games/{game.pk}/report/").json()
     assert len(report["tips"]) == 6

@@ -13,7 +13,7 @@ from pypdf import PdfReader
 
 from play.core import store
 from play.models import Mode
-from tests.conftest import _user
+from tests.conftest import make_user
 from tests.play.reports.helpers import play_like_a_class
 
 pytestmark = pytest.mark.django_db
@@ -56,7 +56,7 @@ def test_a_germany_report_prints_on_one_page_with_its_map_and_tips(teacher, big_
 def test_the_pdf_is_the_games_teachers_only(teacher, big_deck):
     game = store.create_game(user=teacher, edition="germany", deck=big_deck, seat_names=["A", "B"])
     other = Client()
-    other.force_login(_user("clara", "Teachers"))
+    other.force_login(make_user("clara", "Teachers"))
     assert other.get(f"/play/report/{game.code}/report.pdf").status_code == 404
 
 

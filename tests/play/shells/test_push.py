@@ -5,19 +5,17 @@ from __future__ import annotations
 
 import asyncio
 import re
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
-from django.db import connections
 from django.test import Client
 
-from config.asgi import application as site
 from play.core import store
 from play.core.access import team_cookie_name
-from play.core.lifecycle import join_team, kick_device
+from play.core.lifecycle import kick_device
 from play.models import STATE_FIELDS, Game
+from tests.play.core.page import Page, plain
+from tests.play.shells.sockets import application, run, seat_token
 
 pytestmark = [pytest.mark.servers, pytest.mark.django_db(transaction=True)]
 VERSION = re.compile(r'data-version="(\d+)"')
@@ -35,14 +33,6 @@ def dice_game(teacher) -> Game:
         user=teacher, edition="dice", seat_names=["Ada", "Bo"], language="en", mode="devices"
     )
     return game
-
-
-def application():
-    return _from_pupil(site)
-
-
-def _token(game: Game, seat: int) -> str:
-    return join_team(game, game.teams.get(index=seat))
 
 
 def _device(game: Game, token: str, version: int = 0):
@@ -76,49 +66,8 @@ def _move(game: Game, seat: int, name: str, args: dict) -> Game:
     return store.make_move(Game.objects.get(pk=game.pk), seat, name, args)
 
 
-class _ClosingExecutor(ThreadPoolExecutor):
-    """Channels' test communicator stops the sockets' steps from closing their database
-    connections (a TestCase keeps one); steps run here close them, as they do on a server,
-    so no PostgreSQL connection outlives its thread."""
-
-    def submit(self, fn, /, *args, **kwargs):
-        def closing():
-            try:
-                return fn(*args, **kwargs)
-            finally:
-                connections.close_all()
-
-        return super().submit(closing)
-
-
-def run(scenario) -> None:
-    """The scenario on an event loop in a thread of its own: after a browser test on the same
-    worker, Playwright's loop is still running in this thread, and asyncio.run refuses to
-    start another one beside it."""
-
-    async def closing_scenario():
-        asyncio.get_running_loop().set_default_executor(_ClosingExecutor())
-        try:
-            await asyncio.wait_for(scenario(), 60)
-        finally:
-            # Thread-sensitive steps (the session's user) share one thread: close its too.
-            await sync_to_async(connections.close_all)()
-
-    with ThreadPoolExecutor(1) as pool:
-        pool.submit(asyncio.run, closing_scenario()).result()
-
-
-def _from_pupil(application):
-    """The app as a server runs it: the handshake comes from the test client's address."""
-
-    async def app(scope, receive, send):
-        await application({**scope, "client": ("127.0.0.1", 50000)}, receive, send)
-
-    return app
-
-
 def test_a_device_is_sent_its_stage_on_connect_and_after_every_change(dice_game):
-    token = _token(dice_game, 0)
+    token = seat_token(dice_game, 0)
 
     async def scenario():
         device = _device(dice_game, token)
@@ -146,7 +95,7 @@ def test_an_up_to_date_screen_reads_no_state_and_is_sent_nothing(dice_game, monk
     from play.core import reads
     from play.shells import screens
 
-    token = _token(dice_game, 1)
+    token = seat_token(dice_game, 1)
     game = Game.objects.get(pk=dice_game.pk)
     asked, read, drawn = [], [], []
     real_seat, real_read = reads.seat_with_game, reads.game_with_seats
@@ -169,7 +118,7 @@ def test_an_up_to_date_screen_reads_no_state_and_is_sent_nothing(dice_game, monk
 def test_a_stage_pushed_to_a_seat_is_that_seat_s_own(dice_game):
     """Each seat's socket gets its own view: the seat to move sees the arrows to tap."""
 
-    tokens = _token(dice_game, 0), _token(dice_game, 1)
+    tokens = seat_token(dice_game, 0), seat_token(dice_game, 1)
 
     async def scenario():
         ada, bo = _device(dice_game, tokens[0]), _device(dice_game, tokens[1])
@@ -184,7 +133,7 @@ def test_a_stage_pushed_to_a_seat_is_that_seat_s_own(dice_game):
 
 
 def test_a_kicked_device_is_closed_so_that_its_page_asks_where_to_go(dice_game):
-    token = _token(dice_game, 0)
+    token = seat_token(dice_game, 0)
 
     async def scenario():
         device = _device(dice_game, token)
@@ -264,7 +213,7 @@ def test_another_teacher_cannot_watch_the_game(dice_game, django_user_model):
 
 
 def test_a_socket_from_another_site_is_refused(dice_game):
-    token = _token(dice_game, 0)
+    token = seat_token(dice_game, 0)
 
     async def scenario():
         cookie = f"{team_cookie_name(dice_game.code)}={token}".encode()
@@ -310,7 +259,7 @@ def test_the_screens_of_a_class_read_the_game_once_per_change_they_hear_of(dice_
     stage."""
     from play.core import reads
 
-    tokens = _token(dice_game, 0), _token(dice_game, 1)
+    tokens = seat_token(dice_game, 0), seat_token(dice_game, 1)
     read = []
     real = reads.game_with_seats
     monkeypatch.setattr(reads, "game_with_seats", lambda *a: read.append(a[0]) or real(*a))
@@ -342,7 +291,7 @@ def test_a_change_nobody_announced_reaches_the_screens_by_the_version_look_up(
 
     settings.PUSH_CHECK_SECONDS = 1
     monkeypatch.setattr(push, "announce", lambda game_id, version, quiet=False: None)
-    token = _token(dice_game, 0)
+    token = seat_token(dice_game, 0)
 
     async def scenario():
         device = _device(dice_game, token)
@@ -377,7 +326,7 @@ def test_a_computer_seat_s_delayed_move_is_made_and_pushed_without_any_poll(
             move = edition.bot(game.state, 0)
             game = store.make_move(game, 0, move.move, dict(move.args))
     assert game.bot_due_at is not None  # the computer tips a moment after the people
-    token = _token(game, 0)
+    token = seat_token(game, 0)
 
     async def scenario():
         device = _device(game, token)
@@ -397,7 +346,7 @@ def test_a_change_is_drawn_for_all_of_a_game_s_screens_here_at_once(dice_game, m
     for the first one's read, made other classes' changes queue behind them)."""
     from play.shells import screens
 
-    tokens = _token(dice_game, 0), _token(dice_game, 1)
+    tokens = seat_token(dice_game, 0), seat_token(dice_game, 1)
     turns = []
     real = screens.socket_stages
     monkeypatch.setattr(
@@ -433,7 +382,7 @@ def test_games_take_turns_to_draw_as_many_at_once_as_set(teacher, settings, monk
         store.create_game(user=teacher, edition="dice", seat_names=["A", "B"], mode="devices")
         for _ in range(3)
     ]
-    tokens = [_token(game, 0) for game in games]
+    tokens = [seat_token(game, 0) for game in games]
     lock, drawing, most = threading.Lock(), [0], [0]
     real = screens.socket_stages
 
@@ -466,7 +415,7 @@ def test_a_look_up_reads_the_game_once_for_all_of_its_screens(dice_game, monkeyp
     screens of a game read it once between them."""
     from play.core import push, reads
 
-    tokens = _token(dice_game, 0), _token(dice_game, 1)
+    tokens = seat_token(dice_game, 0), seat_token(dice_game, 1)
     game = Game.objects.get(pk=dice_game.pk)
     read = []
     real = reads.game_with_seats
@@ -488,9 +437,8 @@ def test_a_look_up_reads_the_game_once_for_all_of_its_screens(dice_game, monkeyp
 def test_a_redraw_sends_nothing_of_the_parts_that_did_not_change(dice_game):
     """After a pawn is placed, a device is sent the parts that changed and a reference to each
     one it has (most of the 36 cards): put back together, it is the stage its poll answers."""
-    from tests.play.core.test_parts import Page, plain
 
-    token = _token(dice_game, 1)
+    token = seat_token(dice_game, 1)
     poll = Client(HTTP_HX_REQUEST="true")
     poll.cookies[team_cookie_name(dice_game.code)] = token
     csrf = re.compile(r'name="csrfmiddlewaretoken" value="[^"]*"')
@@ -514,7 +462,7 @@ def test_a_redraw_sends_nothing_of_the_parts_that_did_not_change(dice_game):
 
 
 def test_a_page_that_lacks_a_part_has_the_next_stage_sent_whole(dice_game):
-    token = _token(dice_game, 1)
+    token = seat_token(dice_game, 1)
 
     async def scenario():
         device = _device(dice_game, token)

@@ -10,7 +10,7 @@ from config.socket_origin import allowed_origin
 from play.core import store
 from play.core.access import team_cookie_name
 from play.models import Game
-from tests.play.shells.test_push import _token, application, run
+from tests.play.shells.sockets import application, run, seat_token
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -74,7 +74,7 @@ def dice_game(teacher) -> Game:
 
 
 def test_a_socket_from_another_port_of_the_same_host_is_refused(dice_game):
-    token = _token(dice_game, 0)
+    token = seat_token(dice_game, 0)
     cookie = f"{team_cookie_name(dice_game.code)}={token}".encode()
 
     async def scenario():

@@ -12,8 +12,8 @@ from django.urls import reverse
 from play.core import store
 from play.core.access import cookie_name
 from play.core.lifecycle import set_mode
-from play.editions.germany.moves import round_state
 from play.models import Game, Mode
+from tests.play.shells.helpers import germany_round_table, tip_until_the_round_is_full
 
 pytestmark = pytest.mark.django_db
 
@@ -167,7 +167,7 @@ def test_a_device_plays_on_its_turn_only(teacher, game2):
     _lay_out(game2)
     a, b = game2.teams.all()
     dev_a, dev_b = _device(game2, a), _device(game2, b)
-    place = _table(game2).places[0]
+    place = germany_round_table(game2).places[0]
     early = dev_b.post(
         f"/play/{game2.code}/move/",
         {"move": "tip", "tip": "N", "place": place},
@@ -180,7 +180,7 @@ def test_a_device_plays_on_its_turn_only(teacher, game2):
         HTTP_HX_REQUEST="true",
     )
     assert ok.status_code == 200 and b"<html" not in ok.content
-    assert len(_table(game2).tips) == 1
+    assert len(germany_round_table(game2).tips) == 1
     bad = dev_b.post(
         f"/play/{game2.code}/move/",
         {"move": "tip", "tip": "N", "place": place},
@@ -197,12 +197,12 @@ def test_the_projector_plays_for_the_team_whose_turn_it_is(teacher, game2):
     page = host.get(f"/play/host/{game2.code}/")
     assert b'id="host-tip"' in page.content
     a = game2.teams.get(index=0)
-    place = _table(game2).places[0]
+    place = germany_round_table(game2).places[0]
     response = host.post(
         f"/play/host/{game2.code}/move/",
         {"move": "tip", "seat": a.index, "place": place, "tip": "S"},
     )
-    assert response.status_code == 302 and _table(game2).tips[0].tip == "S"
+    assert response.status_code == 302 and germany_round_table(game2).tips[0].tip == "S"
     junk = host.post(
         f"/play/host/{game2.code}/move/", {"move": "tip", "seat": "nope", "place": place}
     )
@@ -213,7 +213,7 @@ def test_ending_the_game_keeps_it_viewable_with_csv(teacher, game2):
     host = _login(teacher)
     for _ in range(2):
         _lay_out(game2)
-        _fill(game2)
+        tip_until_the_round_is_full(game2)
         store.make_move(game2, None, "reveal", {}, teacher=True)
     host.post(f"/play/host/{game2.code}/end/")
     page = host.get(f"/play/host/{game2.code}/")
@@ -235,22 +235,6 @@ def _lay_out(game):
     return store.make_move(game, None, "lay_out", {}, teacher=True)
 
 
-def _table(game):
-    stored = Game.objects.get(pk=game.pk).state
-    return round_state(stored, stored["rounds"][-1])
-
-
-def _fill(game):
-    while True:
-        state = _table(game)
-        team = state.next_team()
-        if team is None:
-            return
-        tip = state.available_tips(team)[0]
-        place = state.places[len(state.tips) % len(state.places)]
-        store.make_move(game, team, "tip", {"place": place, "tip": tip.value})
-
-
 def test_pages_speak_german_and_english(teacher, game2):
     _lay_out(game2)
     host = _login(teacher)
@@ -264,7 +248,7 @@ def test_pages_speak_german_and_english(teacher, game2):
 def test_the_revealed_map_numbers_the_places_as_the_cards_do_in_the_game_s_language(teacher, game2):
     host = _login(teacher)
     _lay_out(game2)
-    _fill(game2)
+    tip_until_the_round_is_full(game2)
     store.make_move(game2, None, "reveal", {}, teacher=True)
     Game.objects.filter(pk=game2.pk).update(language="en")  # the game's language, not the browser's
     page = host.get(f"/play/host/{game2.code}/", HTTP_ACCEPT_LANGUAGE="de").content.decode()

@@ -6,9 +6,9 @@ import pytest
 from django.conf import settings
 
 from play.editions.world import moves as world
-from play.editions.world.legacy import round_body
 from play.models import Game
 from tests.conftest import api_client_for
+from tests.play.world.helpers import current_round_and_body, play_to_guessing
 
 pytestmark = pytest.mark.django_db
 
@@ -17,36 +17,6 @@ def _create(client, **extra):
     body = {"edition": "world", "deck": "world-big", "teams": ["A", "B", "C"]}
     body.update(extra)
     return client.post("/api/games/", body, format="json")
-
-
-def _next(game):
-    game.refresh_from_db()
-    return world.current(game.state), round_body(game)
-
-
-def _play_to_guessing(client, game):
-    assert client.post(f"/api/games/{game.pk}/rounds/", {}, format="json").status_code == 201
-    while True:
-        _rnd, data = _next(game)
-        if data["phase"] != "choosing":
-            break
-        card = next(c for c in data["cards"] if c["status"] == "table")
-        r = client.post(
-            f"/api/games/{game.pk}/choose/",
-            {"team": data["next_team_id"], "card": card["id"]},
-            format="json",
-        )
-        assert r.status_code == 200, r.content
-    while data["phase"] == "exchanging":
-        r = client.post(
-            f"/api/games/{game.pk}/exchange/",
-            {"team": data["next_team_id"], "exchange": False},
-            format="json",
-        )
-        assert r.status_code == 200, r.content
-        _rnd, data = _next(game)
-    assert data["phase"] == "guessing"
-    return data
 
 
 def test_it_creates_a_world_game_with_defaults_and_options(teacher, world_big):
@@ -143,14 +113,14 @@ def test_exchanges_bring_in_the_top_of_the_stack_at_most_twice(teacher, world3):
     client = api_client_for(teacher)
     client.post(f"/api/games/{world3.pk}/rounds/", {}, format="json")
     for _ in range(2):
-        _rnd, data = _next(world3)
+        _rnd, data = current_round_and_body(world3)
         card = next(c for c in data["cards"] if c["status"] == "table")
         client.post(
             f"/api/games/{world3.pk}/choose/",
             {"team": data["next_team_id"], "card": card["id"]},
             format="json",
         )
-    _rnd, data = _next(world3)
+    _rnd, data = current_round_and_body(world3)
     assert data["phase"] == "exchanging"
     first = data["next_team_id"]
     before = next(c for c in data["cards"] if c["team_id"] == first)
@@ -175,7 +145,7 @@ def test_a_team_with_no_tokens_left_is_not_asked(teacher, world3):
     world3.save(update_fields=["moving_initial", "moving_state"])
     client = api_client_for(teacher)
     client.post(f"/api/games/{world3.pk}/rounds/", {}, format="json")
-    while (data := _next(world3)[1])["phase"] == "choosing":
+    while (data := current_round_and_body(world3)[1])["phase"] == "choosing":
         card = next(c for c in data["cards"] if c["status"] == "table")
         client.post(
             f"/api/games/{world3.pk}/choose/",
@@ -188,7 +158,7 @@ def test_a_team_with_no_tokens_left_is_not_asked(teacher, world3):
 
 def test_guesses_are_checked_changed_and_locked(teacher, world3):
     client = api_client_for(teacher)
-    data = _play_to_guessing(client, world3)
+    data = play_to_guessing(client, world3)
     team = data["guesses"][0]["team_id"]
     url = f"/api/games/{world3.pk}/guess/"
     for bad, code in [
@@ -222,8 +192,8 @@ def test_guesses_are_checked_changed_and_locked(teacher, world3):
 
 def test_evaluation_moves_pawns_one_card_at_a_time(teacher, world3):
     client = api_client_for(teacher)
-    data = _play_to_guessing(client, world3)
-    rnd, _data = _next(world3)
+    data = play_to_guessing(client, world3)
+    rnd, _data = current_round_and_body(world3)
     first = data["order"][0]
     right = world3.state["cards"][rnd["held"][first]]["solutions"][0]
     team_ids = {g["team"]: g["team_id"] for g in data["guesses"]}
@@ -250,7 +220,7 @@ def test_evaluation_moves_pawns_one_card_at_a_time(teacher, world3):
 
 def test_permissions(teacher, student, world3):
     client = api_client_for(teacher)
-    data = _play_to_guessing(client, world3)
+    data = play_to_guessing(client, world3)
     a, b = world3.teams.get(index=0), world3.teams.get(index=1)
     device = api_client_for(None)
     url = f"/api/games/{world3.pk}/guess/"
@@ -293,7 +263,7 @@ def test_no_card_comes_out_twice_and_the_deck_runs_out(teacher, world_big):
     game = create_game(user=teacher, edition="world", deck=world_big, seat_names=list("ABCDEF"))
     client = api_client_for(teacher)
     for _ in range(4):  # 24 cards, 6 a round
-        _play_to_guessing(client, game)
+        play_to_guessing(client, game)
         client.post(f"/api/games/{game.pk}/close-guessing/")
         client.post(f"/api/games/{game.pk}/reveal/")
     game.refresh_from_db()
@@ -306,7 +276,7 @@ def test_no_card_comes_out_twice_and_the_deck_runs_out(teacher, world_big):
 
 def test_changing_an_unlocked_guess_is_private(teacher, world3):
     client = api_client_for(teacher)
-    data = _play_to_guessing(client, world3)
+    data = play_to_guessing(client, world3)
     team = world3.teams.get(pk=data["guesses"][0]["team_id"])
     other = world3.teams.exclude(pk=team.pk).first()
     url = f"/api/games/{world3.pk}/guess/"
