@@ -44,6 +44,15 @@ def _fits(page, kind: str, moment: str, screenshot_dir) -> None:
     assert width <= 390, (kind, moment, width)
 
 
+# The most lines any place's name on the table takes: a name broken letter by letter (five
+# cards side by side on a 390 px phone) takes one line for every few letters.
+NAME_LINES = """() => Math.max(0, ...[...document.querySelectorAll('.solo-table h3')].map(h => {
+  const style = getComputedStyle(h);
+  const line = parseFloat(style.lineHeight) || parseFloat(style.fontSize) * 1.2;
+  return Math.round(h.getBoundingClientRect().height / line);
+}))"""
+
+
 def _pupil_moves(page, live_server, game: Game, token: str) -> bool:
     """The pupil's next move, chosen as the edition's computer player would, sent by the
     phone's browser; False when the pupil has nothing to do now."""
@@ -91,6 +100,7 @@ def test_a_pupil_plays_homework_to_the_end_on_a_phone(
     for _step in range(MAX_STEPS):
         if page.locator(".game-over").count():
             break
+        assert page.evaluate(NAME_LINES) <= 2, kind
         game = Game.objects.get(pk=attempt.game_id)
         if game.is_finished:
             page.wait_for_selector(".game-over")
