@@ -314,13 +314,18 @@ def start_attempt(assignment: Assignment, nickname: Any, device: str, address: s
         )
 
 
-def finish_if_overdue(game: Game, now: dt.datetime | None = None) -> Game:
+def finish_if_overdue(game: Game, closes_at: dt.datetime | None = None) -> Game:
     """End an attempt's game still running after its assignment's deadline, scored as it
-    stands (the core's end, as the teacher's "End game" would)."""
+    stands (the core's end, as the teacher's "End game" would). ``closes_at``: the deadline,
+    for a caller that has the assignment (else it is read)."""
     if game.is_finished or not game.solo:
         return game
-    attempt = Attempt.objects.filter(game=game).select_related("assignment").first()
-    if attempt is None or (now or timezone.now()) < attempt.assignment.closes_at:
+    if closes_at is None:
+        attempt = Attempt.objects.filter(game=game).select_related("assignment").first()
+        if attempt is None:
+            return game
+        closes_at = attempt.assignment.closes_at
+    if timezone.now() < closes_at:
         return game
     try:
         return lifecycle.end_game(game)

@@ -166,7 +166,9 @@ def projector_context(request: HttpRequest, game: Game, error: str = "") -> dict
     return context
 
 
-def device_context(game: Game, me: Team, error: str = "") -> dict[str, Any]:
+def device_context(game: Game, me: Team, error: str = "", mirror: bool = True) -> dict[str, Any]:
+    """``mirror=False``: without the projector's copy for a screen reader (the solo screen
+    shows the projector's own fragment instead)."""
     seat_dicts = [seat_data(t) for t in seats_of(game)]
     mine, result = seat_data(me), outcome(game)
     screen = Screen(game.code, game.language, seat_dicts, result, mine)
@@ -185,7 +187,7 @@ def device_context(game: Game, me: Team, error: str = "") -> dict[str, Any]:
         "push_url": push_url(game.code, host=False),
         "fragment": f"play/{game.edition}/_device.html",
         "announcement": last_move(game, [seat["name"] for seat in seat_dicts]),
-        "mirror_html": "" if result else mirror_html(game, seat_dicts),
+        "mirror_html": "" if result or not mirror else mirror_html(game, seat_dicts),
     }
 
 

@@ -30,26 +30,27 @@ from play.shells.device import throttled
 GONE = homework.Gone("closed", "This homework is closed: its deadline has passed.")
 
 
-def _assignment(request: HttpRequest, code: str) -> Assignment:
-    """The assignment with this code; unknown codes count against the client as join codes do."""
+def _visit(request: HttpRequest, code: str) -> tuple[Assignment, Attempt | None]:
+    """The assignment with this code and the device's newest attempt at it, with its game,
+    in one query when there is an attempt (every poll and move of a pupil's screen); unknown
+    codes count against the client as join codes do."""
     access.check_code_lookups(request)
-    found = Assignment.objects.select_related("deck").filter(code=code.upper()[:16]).first()
-    if found is None:
-        access.count_code_miss(request)
-        raise Http404("There is no homework with that code.")
-    return found
-
-
-def _latest(assignment: Assignment, request: HttpRequest) -> Attempt | None:
-    """The device's newest attempt at this assignment, with its game."""
-    return (
-        assignment.tries.filter(device=access.device_id(request))
-        .select_related("game", "game__deck")
+    code = code.upper()[:16]
+    latest = (
+        Attempt.objects.filter(assignment__code=code, device=access.device_id(request))
+        .select_related("assignment__deck", "game", "game__deck")
         # The set-up state is read only by an undo.
         .defer("game__moving_initial", "game__fixed")
         .order_by("-created_at", "-id")
         .first()
     )
+    if latest is not None:
+        return latest.assignment, latest
+    found = Assignment.objects.select_related("deck").filter(code=code).first()
+    if found is None:
+        access.count_code_miss(request)
+        raise Http404("There is no homework with that code.")
+    return found, None
 
 
 def _seat(attempt: Attempt) -> Team:
@@ -74,7 +75,7 @@ def computer_due(game: Game, now: float | None = None) -> dict[str, Any]:
 
 def solo_context(assignment: Assignment, attempt: Attempt, error: str = "") -> dict:
     game = attempt.game
-    context = screens.device_context(game, _seat(attempt), error)
+    context = screens.device_context(game, _seat(attempt), error, mirror=False)
     code = assignment.code
     context.update(
         {
@@ -92,7 +93,6 @@ def solo_context(assignment: Assignment, attempt: Attempt, error: str = "") -> d
             **computer_due(game),
             # The pupil's own table, live: the projector's view (no seat's secret is in it)
             # with the projector's buttons working, since a pupil alone is also the teacher.
-            "mirror_html": "",
             "table_view": store.view_for(
                 game,
                 Viewer.projector(),
@@ -111,11 +111,14 @@ def solo_context(assignment: Assignment, attempt: Attempt, error: str = "") -> d
 
 
 def in_assignment_language(view):
+    """The view gets the assignment and the device's newest attempt (or ``None``) and speaks
+    the assignment's language."""
+
     @functools.wraps(view)
     def wrapper(request: HttpRequest, code: str, *args, **kwargs):
-        assignment = _assignment(request, code)
+        assignment, latest = _visit(request, code)
         with translation.override(assignment.language):
-            return view(request, assignment, *args, **kwargs)
+            return view(request, assignment, latest, *args, **kwargs)
 
     return wrapper
 
@@ -151,12 +154,11 @@ def _form(request, assignment, error: str = "", nickname: str = "", status: int 
 @require_http_methods(["GET", "POST"])
 @throttled
 @in_assignment_language
-def start(request: HttpRequest, assignment: Assignment) -> HttpResponse:
+def start(request: HttpRequest, assignment: Assignment, latest: Attempt | None) -> HttpResponse:
     """The link: the device's attempt if it has one going (or just finished), else the
     nickname form; after the deadline, a page that says the homework is closed."""
-    latest = _latest(assignment, request)
     if latest is not None:
-        homework.finish_if_overdue(latest.game)
+        homework.finish_if_overdue(latest.game, assignment.closes_at)
         latest.game.refresh_from_db()
     if request.method == "GET":
         # A finished attempt shows its end until the pupil asks for a new one; a running one
@@ -182,14 +184,13 @@ def start(request: HttpRequest, assignment: Assignment) -> HttpResponse:
 @require_GET
 @throttled
 @in_assignment_language
-def state(request: HttpRequest, assignment: Assignment) -> HttpResponse:
+def state(request: HttpRequest, assignment: Assignment, latest: Attempt | None) -> HttpResponse:
     """Polled by the solo screen: 204 while nothing changed and no computer move is due."""
-    latest = _latest(assignment, request)
     if latest is None:
         response = HttpResponse(status=204)
         response["HX-Redirect"] = reverse("play:homework", args=[assignment.code])
         return response
-    game = homework.finish_if_overdue(latest.game)
+    game = homework.finish_if_overdue(latest.game, assignment.closes_at)
     waits = game.bot_due_at is None or game.bot_due_at > time.time()
     if request.GET.get("v") == str(game.version) and waits:
         return HttpResponse(status=204)
@@ -197,19 +198,18 @@ def state(request: HttpRequest, assignment: Assignment) -> HttpResponse:
     return _render_solo(request, assignment, latest)
 
 
-def _acting(request: HttpRequest, assignment: Assignment) -> Attempt | None:
-    latest = _latest(assignment, request)
+def _acting(latest: Attempt | None) -> Attempt | None:
     return None if latest is None or latest.game.is_finished else latest
 
 
 @require_POST
 @throttled
 @in_assignment_language
-def move(request: HttpRequest, assignment: Assignment) -> HttpResponse:
-    attempt = _acting(request, assignment)
+def move(request: HttpRequest, assignment: Assignment, latest: Attempt | None) -> HttpResponse:
+    attempt = _acting(latest)
     if attempt is None:
         return redirect("play:homework", assignment.code)
-    game = homework.finish_if_overdue(attempt.game)
+    game = homework.finish_if_overdue(attempt.game, assignment.closes_at)
     if game.is_finished:  # the deadline passed: scored as it stood
         attempt.game = game
         return _render_solo(request, assignment, attempt, homework.message(GONE), 410)
@@ -235,12 +235,12 @@ def move(request: HttpRequest, assignment: Assignment) -> HttpResponse:
 @require_POST
 @throttled
 @in_assignment_language
-def hurry(request: HttpRequest, assignment: Assignment) -> HttpResponse:
+def hurry(request: HttpRequest, assignment: Assignment, latest: Attempt | None) -> HttpResponse:
     """The pupil's "Hurry": the computer's next move now."""
-    attempt = _acting(request, assignment)
+    attempt = _acting(latest)
     if attempt is None:
         return redirect("play:homework", assignment.code)
-    game = homework.finish_if_overdue(attempt.game)
+    game = homework.finish_if_overdue(attempt.game, assignment.closes_at)
     if not game.is_finished:
         game = store.hurry(game)
     attempt.game = game
