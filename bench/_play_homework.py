@@ -3,9 +3,10 @@
 A pupil starts an attempt through the API (``POST /api/assignments/{code}/attempts/`` with a
 nickname; the answer sets the device's cookie), opens the link's page with that cookie and plays
 there as the solo shell does (``templates/play/shell_solo.html``, ``static/play/shell.js``): its
-stage polls ``/play/homework/<code>/state/?v=<version>`` every second (204 while nothing
-changed), and once more at the moment the stage says the computer's next move falls due (its
-``load delay``; ``--homework-page poll`` leaves that out, as the page did before). On its turn
+stage polls ``/play/homework/<code>/state/?v=<version>`` as often as its ``hx-trigger`` says
+(every 5 s; 204 while nothing changed), and once more at the moment the stage says the
+computer's next move falls due (its ``load delay``; ``--homework-page poll`` leaves that out
+and polls every second, as the page did before). On its turn
 the pupil thinks (``--think``), then posts its move form of the stage it shows to
 ``/play/homework/<code>/move/``: the answer is the new stage. Waiting for the computer, a pupil
 now and then presses Hurry. The computer's moves are made on the server, by the poll that finds
@@ -32,7 +33,7 @@ from _play_germany import ENABLED_TIP, PLACE_BUTTON
 from _play_world import next_form as world_form
 from _screen import Screen
 
-POLL = 1.0  # the solo stage's hx-trigger: every 1000ms
+POLL = 1.0  # the stage's hx-trigger when it gives none: every 1000ms
 CLASS_SIZE = 30  # pupils per assignment: a class doing the same homework
 # Of every ten classes, these do The World; the others Germany on the starter deck's size.
 WORLD_CLASSES = (2, 5, 8)
@@ -41,6 +42,7 @@ HURRY_SHARE = 0.2  # of the computer's waits of more than a second, the pupil hu
 
 DUE_AT = re.compile(rb'data-due-at="([0-9.]+)"')
 DUE_IN = re.compile(rb"load delay:(\d+)ms")
+EVERY = re.compile(rb'hx-trigger="every (\d+)ms')
 MINE = b'class="solo-mine"'
 
 
@@ -88,6 +90,7 @@ class Solo:
         self.version, self.html = -1, b""
         self.drawn = 0.0  # when the stage element was swapped in: htmx's timers start there
         self.polled = 0.0
+        self.every = POLL  # the stage's own poll interval, as its hx-trigger says
         self.due_at: float | None = None  # the server's clock: when the computer's move is due
         self.due_poll: float | None = None  # this screen's clock: when it asks for it
 
@@ -101,13 +104,16 @@ class Solo:
         due = DUE_AT.search(body)
         self.due_at = float(due[1]) if due else None
         delay = DUE_IN.search(body)
+        every = EVERY.search(body)
+        # The page before asked once a second and never when the computer's move fell due.
+        self.every = int(every[1]) / 1000 if every and self.due_polls else POLL
         self.due_poll = now + int(delay[1]) / 1000 if delay and self.due_polls else None
         return changed
 
     def next_poll(self) -> float:
-        """htmx's ``every 1000ms`` counts from the stage's swap; the ``load delay`` fires once."""
-        ticks = max(1, int((max(self.polled, self.drawn) - self.drawn) / POLL) + 1)
-        at = self.drawn + ticks * POLL
+        """htmx's ``every Nms`` counts from the stage's swap; the ``load delay`` fires once."""
+        ticks = max(1, int((max(self.polled, self.drawn) - self.drawn) / self.every) + 1)
+        at = self.drawn + ticks * self.every
         if self.due_poll is not None and self.due_poll < at:
             at = self.due_poll
         return at

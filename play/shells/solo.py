@@ -27,6 +27,12 @@ from play.models import Assignment, Attempt, Game, Team
 from play.shells import screens
 from play.shells.device import throttled
 
+# The solo screen knows when the next change comes: the pupil's own move answers with it, and
+# the computer's falls due at a moment the stage carries (it asks then). Its regular poll is
+# only for what nobody announces (the deadline, the teacher closing or renaming, a second
+# tab): once a second, 300 pupils made 3 of every 4 requests of homework, nearly all "no".
+POLL_MS = 5000
+
 GONE = homework.Gone("closed", "This homework is closed: its deadline has passed.")
 
 
@@ -89,6 +95,7 @@ def solo_context(assignment: Assignment, attempt: Attempt, error: str = "") -> d
             "hurry_url": reverse("play:homework_hurry", args=[code]),
             # The solo screen polls: the device's socket would draw the device's stage.
             "push_url": None,
+            "poll_ms": POLL_MS,
             "computer_waits": game.bot_due_at is not None and not game.is_finished,
             **computer_due(game),
             # The pupil's own table, live: the projector's view (no seat's secret is in it)

@@ -1,5 +1,5 @@
 """The solo screen asks for the computer's move at the moment it falls due (its stage's
-``load delay``), not only at its once-a-second poll: htmx reads the trigger and sends that
+``load delay``), not only at its regular poll (every 5 s): htmx reads the trigger and sends that
 poll, and the computer's move comes on screen without Hurry."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from play.models import Attempt
 pytestmark = pytest.mark.django_db(transaction=True)
 
 # htmx announces its "load" trigger (the computer's moment) with htmx:trigger on the stage just
-# before that poll; its once-a-second polls go without it.
+# before that poll; its regular polls go without it.
 RECORD = """
 document.addEventListener("htmx:trigger", function (event) {
   if (event.target.id === "stage") window.dueAsked = (window.dueAsked || 0) + 1;
