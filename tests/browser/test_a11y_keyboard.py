@@ -7,9 +7,10 @@ from __future__ import annotations
 import re
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from play.core import store
-from play.models import Game
+from play.models import Game, Move
 from tests.browser.a11y import SHARED_SYMBOL, new_game, tab_to
 from tests.browser.helpers import join_on_phone
 
@@ -61,6 +62,25 @@ def assert_names(page, names: list[str]) -> None:
     assert not missing, (missing, tree)
 
 
+HEARD = "(said) => document.getElementById('live-moves').textContent === said"
+WHAT_IS_SHOWN = """() => ({live: document.getElementById('live-moves').textContent,
+  version: document.getElementById('stage').dataset.version,
+  announce: document.getElementById('stage').dataset.announce,
+  message: document.querySelector('#stage .stage-message').textContent.trim()})"""
+
+
+def hear(page, said: str, game_pk: int) -> None:
+    """Wait until the polite region says ``said``; if it never does, fail with what the page
+    shows and the game's log (the page's region is checked every 100 ms: a redraw is no
+    animation frame to wait for)."""
+    try:
+        page.wait_for_function(HEARD, arg=said, polling=100)
+    except PlaywrightTimeout:
+        moves = list(Move.objects.filter(game_id=game_pk).values_list("number", "name", "seat"))
+        version = Game.objects.get(pk=game_pk).version
+        raise AssertionError((said, page.evaluate(WHAT_IS_SHOWN), version, moves)) from None
+
+
 SAID = {
     "numbers": "Ada: played a card.",
     "dice": "Ada: placed the pawn.",
@@ -93,9 +113,7 @@ def test_a_phone_plays_a_turn_by_keyboard_and_hears_its_move(
                 "(v) => Number(document.getElementById('stage').dataset.version) > v",
                 arg=version,
             )
-    phone.wait_for_function(
-        "(said) => document.getElementById('live-moves').textContent === said", arg=SAID[slug]
-    )
+    hear(phone, SAID[slug], game.pk)
     assert phone.get_attribute("#live-moves", "aria-live") == "polite"
     phone.context.close()
 
@@ -171,9 +189,6 @@ def test_a_world_phone_takes_keeps_guesses_and_locks_in_by_keyboard_alone(
     assert_names(phone, [r'button "Lock in [^"]+"'])
     tab_to(phone, "(el) => el.matches('button.lock-in')")
     phone.keyboard.press("Enter")
-    phone.wait_for_function(
-        "(said) => document.getElementById('live-moves').textContent === said",
-        arg="Ada: locked in a guess.",
-    )
+    hear(phone, "Ada: locked in a guess.", game.pk)
     assert Game.objects.get(pk=game.pk).state["rounds"][-1]["guesses"][0]["locked"]
     phone.context.close()
