@@ -9,6 +9,7 @@ baseline; ``size``: cap height.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 
 import shapely
 from shapely.geometry.base import BaseGeometry
@@ -138,8 +139,37 @@ def grid_map_indexed(
 ) -> tuple[md.MapDrawing, list[IndexEntry]]:
     """A grid edition's country with the grid (white west–east and black north–south numbered
     lines, in blobs like the cards'), a red dot per place, and an index of the places whose
-    names did not fit (with "ns/we" numbers)."""
-    texts = _texts(edition, language)
+    names did not fit (with "ns/we" numbers). Drawn in three layers: ``grid_background``,
+    ``grid_dots`` and ``grid_texts``."""
+    dot_items, index = grid_dots(
+        edition,
+        dots,
+        width_mm=width_mm,
+        labels=labels,
+        measure=measure,
+        dot_radius=dot_radius,
+        label_size=label_size,
+    )
+    frame = GridFrame(edition, float(width_mm))
+    drawing = md.MapDrawing(
+        width=float(width_mm),
+        height=frame.top + frame.height + 22.0,
+        items=(
+            *grid_background(edition, float(width_mm)),
+            *dot_items,
+            *grid_texts(edition, float(width_mm), language, measure),
+        ),
+        title=_texts(edition, language)["title"],
+        background="#ffffff",
+    )
+    return drawing, index
+
+
+# The same for every map of an edition at a size: a screen draws a round's few dots on it.
+@lru_cache(maxsize=64)
+def grid_background(edition: MapEdition, width_mm: float) -> tuple[md.Item, ...]:
+    """Everything of ``grid_map_indexed`` under the dots: sea, countries, the grid and its
+    numbered blobs."""
     spec = edition.spec
     step = edition.grid_step
     frame, others, own, state_lines = grid_layers(edition, float(width_mm))
@@ -177,22 +207,49 @@ def grid_map_indexed(
             items.append(
                 label_at(x, y, str(ns), 2.2 if ns < 100 else 1.9, fill="#ffffff", weight="bold")
             )
+    return tuple(items)
+
+
+def grid_dots(
+    edition: MapEdition,
+    dots: Iterable[tuple],
+    *,
+    width_mm: float = 180,
+    labels: str = "fit",
+    measure: Measure | None = None,
+    dot_radius: float = 1.1,
+    label_size: float = 2.2,
+) -> tuple[list[md.Item], list[IndexEntry]]:
+    """The dots of ``grid_map_indexed`` with their labels, and its index."""
+    spec = edition.spec
+    frame = GridFrame(edition, float(width_mm))
+    x0, y0 = frame.left, frame.top
     located = locate(
         dots,
         lambda lat, lon: (float(frame.x(spec.we_value(lon))), float(frame.y(spec.ns_value(lat)))),
         lambda lat, lon: "{}/{}".format(*spec.numbers(lat, lon)),
     )
-    layer, index = dot_layer(
+    return dot_layer(
         located,
         mode=labels,
-        frame=(x0, y0, x1, y1),
+        frame=(x0, y0, x0 + frame.width, y0 + frame.height),
         measure=measure or estimate_width,
         radius=dot_radius,
         label_size=label_size,
-        rows=(float(frame.y(0)), float(frame.y(step) - frame.y(0))),
+        rows=(float(frame.y(0)), float(frame.y(edition.grid_step) - frame.y(0))),
     )
-    items += layer
-    items.append(
+
+
+def grid_texts(
+    edition: MapEdition, width_mm: float, language: str = "de", measure: Measure | None = None
+) -> list[md.Item]:
+    """Everything of ``grid_map_indexed`` over the dots: the title, the key and the notes."""
+    texts = _texts(edition, language)
+    spec = edition.spec
+    frame = GridFrame(edition, float(width_mm))
+    x0, y1 = frame.left, frame.top + frame.height
+    x1 = x0 + frame.width
+    items: list[md.Item] = [
         md.Text(
             x=x0 - 9.5,
             y=9.5,
@@ -202,7 +259,7 @@ def grid_map_indexed(
             weight="bold",
             fill=INK,
         )
-    )
+    ]
     key = f"● {texts['ns']} 0–{spec.ns_max}   ○ {texts['we']} 0–{spec.we_max}"
     width = measure or estimate_width
     room = x1 - x0 + 19.0  # from the title's start to the key's end
@@ -212,14 +269,7 @@ def grid_map_indexed(
         size = min(2.4, 2.4 * room / width(key, 2.4, False))
         items.append(md.Text(x=x0 - 9.5, y=14.0, text=key, size=size, anchor="start", fill=INK))
     items += _notes(texts["note"], x0 - 9.5, y1, room, width)
-    drawing = md.MapDrawing(
-        width=float(width_mm),
-        height=y1 + 22.0,
-        items=tuple(items),
-        title=texts["title"],
-        background="#ffffff",
-    )
-    return drawing, index
+    return items
 
 
 def _notes(lines: Iterable[str], x: float, y1: float, room: float, width: Measure) -> list:

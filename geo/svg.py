@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape, quoteattr
 
-from geo.mapdraw import Circle, Line, MapDrawing, Polygon, Text
+from geo.mapdraw import Circle, Item, Line, MapDrawing, Polygon, Text
 
 FONT = "'DejaVu Sans', 'Noto Sans', Verdana, sans-serif"
 CAP = 0.73  # cap height per unit of font size, as the PDF renderer assumes
@@ -77,7 +77,14 @@ def render_svg(drawing: MapDrawing) -> str:
         parts.append(f"<title>{escape(drawing.title)}</title>")
     if drawing.background:
         parts.append(f'<rect width="{w}" height="{h}" fill="{drawing.background}"/>')
-    render = {Polygon: _polygon, Line: _line, Circle: _circle, Text: _text}
-    parts.extend(render[type(item)](item) for item in drawing.items)
+    parts.extend(render_item(item) for item in drawing.items)
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
+
+
+_RENDER = {Polygon: _polygon, Line: _line, Circle: _circle, Text: _text}
+
+
+def render_item(item: Item) -> str:
+    """One item as the line ``render_svg`` writes for it."""
+    return _RENDER[type(item)](item)

@@ -107,23 +107,25 @@ def round_map_svg(
     ``cards.snapshot.grid_data`` as sorted items; ``None``: Germany's), numbered in table order;
     dots and numbers sized for a projector (about 30 px tall at 1920 × 1080), each number where
     it covers no other (two towns a few kilometres apart)."""
-    from geo.grid_frame import GERMANY_MAP, MapEdition
     from geo.maps import grid_map
     from geo.svg import render_svg
 
-    edition = GERMANY_MAP if grid is None else MapEdition.from_data(dict(grid))
-    dots = [(str(number), lat, lon) for number, (lat, lon) in enumerate(places, 1)]
-    drawing = grid_map(
-        edition,
-        dots,
-        width_mm=180,
-        language=language,
-        labels="spread",
-        dot_radius=3.0,
-        label_size=9.0,
-    )
+    drawing = grid_map(_map_edition(grid), _numbered(places), language=language, **MAP_STYLE)
     svg = render_svg(drawing).split("?>", 1)[-1].strip()
     return svg.replace("<svg ", '<svg class="round-map" role="img" ', 1)
+
+
+MAP_STYLE = {"width_mm": 180, "labels": "spread", "dot_radius": 3.0, "label_size": 9.0}
+
+
+def _map_edition(grid: tuple[tuple[str, Any], ...] | None):
+    from geo.grid_frame import GERMANY_MAP, MapEdition
+
+    return GERMANY_MAP if grid is None else MapEdition.from_data(dict(grid))
+
+
+def _numbered(places: tuple[tuple[float, float], ...]) -> list[tuple[str, float, float]]:
+    return [(str(number), lat, lon) for number, (lat, lon) in enumerate(places, 1)]
 
 
 @lru_cache(maxsize=256)
@@ -135,20 +137,30 @@ def round_map_html(
     """``round_map_svg`` for a screen: the country, its grid and its numbers come before the
     dots and are the same in every round, a part of the stage of their own
     (``play.core.parts``) that a screen's socket sends once instead of with every revealed
-    round (some 170 KB of Germany's 174)."""
-    svg = round_map_svg(places, language, grid)
-    same = _common_lines(round_map_svg((), language, grid), svg)
-    return mark(svg[:same]) + svg[same:] if same else svg
+    round (some 170 KB of Germany's 174). They are drawn once per process: a round draws only
+    its dots between them and the map's title and notes."""
+    from geo.maps import grid_dots
+    from geo.svg import render_item
+
+    under, over = _round_map_around_dots(language, grid)
+    dots, _index = grid_dots(_map_edition(grid), _numbered(places), **MAP_STYLE)
+    return mark(under) + "".join(render_item(item) + "\n" for item in dots) + over
 
 
-def _common_lines(one: str, other: str) -> int:
-    """How far two texts agree, in whole lines."""
-    same = 0
-    for a, b in zip(one.splitlines(keepends=True), other.splitlines(keepends=True), strict=False):
-        if a != b:
-            break
-        same += len(a)
-    return same
+@lru_cache(maxsize=32)
+def _round_map_around_dots(
+    language: str, grid: tuple[tuple[str, Any], ...] | None
+) -> tuple[str, str]:
+    """The round map without places, cut where the dots go: what lies under them and over."""
+    from geo.maps import grid_texts
+    from geo.svg import render_item
+
+    empty = round_map_svg((), language, grid)
+    texts = grid_texts(_map_edition(grid), float(MAP_STYLE["width_mm"]), language)
+    over = "\n".join(render_item(item) for item in texts) + "\n</svg>"
+    if not empty.endswith(over):  # a change to the map's layers that this cut must follow
+        raise RuntimeError("The round map's texts are not its last lines.")
+    return empty[: len(empty) - len(over)], over
 
 
 def rows(state: dict) -> list[list[Any]]:

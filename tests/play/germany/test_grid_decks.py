@@ -19,9 +19,9 @@ from geo.svg import render_svg
 from play.core import store
 from play.core.engine import Viewer
 from play.core.forms import engine_game_form
-from play.core.parts import unmark
+from play.core.parts import OPEN, unmark
 from play.editions.germany import rules
-from play.editions.germany.edition import EDITION, round_map_svg
+from play.editions.germany.edition import EDITION, round_map_html, round_map_svg
 from play.models import Game, Mode
 
 pytestmark = pytest.mark.django_db
@@ -186,3 +186,29 @@ def test_a_world_deck_is_still_refused(teacher, world_deck):
         store.create_game(user=teacher, edition="germany", deck=world_deck, seat_names=["A", "B"])
     assert refused.value.code == "deck_edition"
     assert Deck.objects.filter(edition="world").exists()
+
+
+@pytest.mark.parametrize("language", ["de", "en"])
+def test_a_screens_round_map_is_the_whole_map_drawn_once(language):
+    """A screen's map is the empty map cut where the dots go, with the round's dots between:
+    the same SVG as the whole map drawn for the round, close towns and all, and its country,
+    grid and notes a part of their own."""
+    rounds = [
+        ((52.52, 13.405), (48.137, 11.575), (53.551, 9.994), (50.938, 6.96)),
+        ((51.34, 12.37), (51.33, 12.39), (51.35, 12.36)),  # three dots on one spot
+        ((54.78, 9.43),),
+    ]
+    for places in rounds:
+        html = round_map_html(places, language)
+        assert unmark(html) == round_map_svg(places, language), places
+        assert html.startswith(OPEN), html[:40]
+        assert html.count("<circle") == round_map_svg(places, language).count("<circle")
+
+
+def test_a_grid_decks_round_map_is_the_whole_map_drawn_once(db):
+    from cards import starter
+
+    deck = starter.grid_deck("austria", "AT", "Österreich", 5_000)[0]
+    grid = tuple(sorted(grid_data(deck).items()))
+    places = ((48.21, 16.37), (47.07, 15.44), (47.27, 11.39))
+    assert unmark(round_map_html(places, "de", grid)) == round_map_svg(places, "de", grid)
