@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
+import re
 
 import pytest
 from django.utils import timezone
@@ -51,6 +52,12 @@ NAME_LINES = """() => Math.max(0, ...[...document.querySelectorAll('.solo-table 
   const line = parseFloat(style.lineHeight) || parseFloat(style.fontSize) * 1.2;
   return Math.round(h.getBoundingClientRect().height / line);
 }))"""
+
+
+# The width of the revealed round's map on the table, 0 while none is shown.
+MAP_WIDTH = """() => Math.round(Math.max(0,
+  ...[...document.querySelectorAll('.solo-table svg.round-map')]
+  .map(svg => svg.getBoundingClientRect().width)))"""
 
 
 def _pupil_moves(page, live_server, game: Game, token: str) -> bool:
@@ -101,6 +108,11 @@ def test_a_pupil_plays_homework_to_the_end_on_a_phone(
         if page.locator(".game-over").count():
             break
         assert page.evaluate(NAME_LINES) <= 2, kind
+        # A revealed round's map takes the phone's width (beside the cards it took a third),
+        # and nothing sends a pupil alone at home to look at a projector.
+        map_width = page.evaluate(MAP_WIDTH)
+        assert map_width == 0 or map_width >= 330, (kind, map_width)
+        assert not re.search("Beamer|Leinwand", page.inner_text("#stage")), kind
         game = Game.objects.get(pk=attempt.game_id)
         if game.is_finished:
             page.wait_for_selector(".game-over")
