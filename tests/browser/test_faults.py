@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import time
+import uuid
 
 import pytest
 
@@ -205,6 +206,20 @@ def test_a_killed_socket_server_leaves_its_screens_polling_until_it_is_back(clus
     _every_page_answers(cluster, game)
 
 
+def _wait_until_drawing(cluster, job_id: uuid.UUID, seconds: float = 60) -> None:
+    """Until the job runs and has drawn some faces (its row says so)."""
+    read = f"SELECT status, done FROM jobs_job WHERE id = '{job_id.hex}'"
+    seen: list[tuple] = []
+    for _look in range(int(seconds / 0.05)):
+        seen = cluster.query(read)
+        if seen and seen[0][0] == "running" and seen[0][1] > 0:
+            return
+        if seen and seen[0][0] not in ("queued", "running"):
+            break  # ended before it was seen drawing
+        time.sleep(0.05)
+    raise AssertionError((str(job_id), seen, cluster.logs()))
+
+
 def test_a_killed_job_worker_fails_its_job_and_a_new_worker_runs_the_next(browser, cluster, lesson):
     game, projector, phone, player = lesson
     a, _b = cluster.servers
@@ -213,12 +228,11 @@ def test_a_killed_job_worker_fails_its_job_and_a_new_worker_runs_the_next(browse
     log_in_as_teacher(page, a.url, "/print/kits/numbers/?dpi=300")
     page.click("button.start-zip-job")
     job = page.locator("section.job")
-    # Killed once it has drawn some of the faces (the job page shows its progress).
-    page.wait_for_function(
-        "() => document.querySelector('section.job[data-status=running] .job-done')"
-        " && parseInt(document.querySelector('.job-done').textContent, 10) > 0",
-        timeout=60_000,
-    )
+    page.wait_for_url(lambda url: "/jobs/" in url)
+    # Killed once it has drawn some of the faces. Watched in the database, where the worker
+    # saves its progress every half second: the job's page asks once a second, and a job
+    # drawn in a few seconds could pass from its first faces to done between two of its polls.
+    _wait_until_drawing(cluster, uuid.UUID(page.url.rstrip("/").rsplit("/", 1)[-1]))
     worker.kill()
     worker.wait(10)
     job_url = page.url
