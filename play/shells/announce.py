@@ -9,8 +9,6 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from play.models import Game, Move
-
 # Every edition's move names as a pupil would say them. A move not listed is read by its name.
 MOVE_WORDS: dict[str, Any] = {
     "lay_out": gettext_lazy("laid out new cards"),
@@ -40,17 +38,12 @@ def sentence(who: str, move: str) -> str:
     return _("%(who)s: %(what)s.") % {"who": who, "what": words}
 
 
-def last_move(game: Game, seat_names: list[str]) -> str:
-    """The sentence for the game's last move still standing, or "" before the first."""
-    move = (
-        Move.objects.filter(game_id=game.pk, undone=False)
-        .order_by("-number")
-        .values("seat", "name", "by_teacher")
-        .first()
-    )
+def last_move(move: tuple[int | None, str, bool] | None, seat_names: list[str]) -> str:
+    """The sentence for the game's last move still standing (``reads.last_move``), or ""
+    before the first."""
     if move is None:
         return ""
-    seat = move["seat"]
+    seat, name, _by_teacher = move
     known = seat is not None and 0 <= seat < len(seat_names)
     who = seat_names[seat] if known else _("Teacher")
-    return sentence(who, move["name"])
+    return sentence(who, name)

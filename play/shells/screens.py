@@ -87,6 +87,18 @@ def seats_of(game: Game) -> list[Team]:
     return list(_seats.get(key, lambda: tuple(reads.seats(game.pk))))
 
 
+# The move log as of a version, the same for every screen of the game: its last move standing
+# (the screen reader's sentence) and whether the projector may undo. Read once per version and
+# process instead of once per screen (a World change redrew seven screens, each asking).
+_logs = OncePerKey(4096)
+
+
+def log_of(game: Game) -> tuple[tuple[int | None, str, bool] | None, bool]:
+    """The game's last move standing and whether a move people made can be undone."""
+    key = (game.pk, game.code, game.version)
+    return _logs.get(key, lambda: (reads.last_move(game.pk), reads.has_undoable_move(game.pk)))
+
+
 def seat_data(team: Team) -> dict[str, Any]:
     return {
         "id": team.pk,
@@ -139,6 +151,7 @@ def projector_context(request: HttpRequest, game: Game, error: str = "") -> dict
     seats = seats_of(game)
     seat_dicts = [seat_data(t) for t in seats]
     result = outcome(game)
+    move, can_undo = log_of(game)
     screen = Screen(game.code, game.language, seat_dicts, result)
     view = store.view_for(game, Viewer.teacher(), screen)
     context = {
@@ -155,9 +168,9 @@ def projector_context(request: HttpRequest, game: Game, error: str = "") -> dict
         "poll_url": game_url("play:host_state", game.code),
         "push_url": push_url(game.code, host=True),
         "fragment": f"play/{game.edition}/_projector.html",
-        "can_undo": reads.has_undoable_move(game.pk),
+        "can_undo": can_undo,
         "turn": store.whose_turn(game),
-        "announcement": last_move(game, [t.name for t in seats]),
+        "announcement": last_move(move, [t.name for t in seats]),
     }
     if game.mode == Mode.DEVICES and not game.is_finished:
         join_url = request.build_absolute_uri(game_url("play:team", game.code))
@@ -186,7 +199,7 @@ def device_context(game: Game, me: Team, error: str = "", mirror: bool = True) -
         "poll_url": game_url("play:team_state", game.code),
         "push_url": push_url(game.code, host=False),
         "fragment": f"play/{game.edition}/_device.html",
-        "announcement": last_move(game, [seat["name"] for seat in seat_dicts]),
+        "announcement": last_move(log_of(game)[0], [seat["name"] for seat in seat_dicts]),
         "mirror_html": "" if result or not mirror else mirror_html(game, seat_dicts),
     }
 
