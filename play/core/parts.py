@@ -21,7 +21,6 @@ without the script, or an old page, shows the HTML as it is.
 
 from __future__ import annotations
 
-import hashlib
 import re
 import threading
 from collections import OrderedDict, deque
@@ -89,7 +88,10 @@ class Part:
 
 
 def _digest(html: str) -> str:
-    return hashlib.blake2b(html.encode(), digest_size=8).hexdigest()
+    # Python's own string hash (SipHash, keyed per process): a part's hash is only ever compared
+    # with hashes the same socket sent, so within one process, and it is five times cheaper
+    # than blake2b over the encoded HTML (parsing a stage was a tenth of a socket server's CPU).
+    return f"{hash(html) & 0xFFFF_FFFF_FFFF_FFFF:016x}"
 
 
 def parse(html: str) -> list[str | Part]:

@@ -33,8 +33,10 @@ def _game_url(prefix: str, name: str, code: str) -> str:
     return reverse(name, args=[code])
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=4096)
 def qr_svg(url: str) -> str:
+    # Kept for more games than a server runs at once (some 1.5 KB each): with fewer, a socket
+    # server drawing 600 projectors in turn found none kept and asked Redis for every redraw.
     # Also in the shared cache: every server process draws the join panel of every new game,
     # and encoding a QR code costs more than the rest of the projector's stage. Drawn with a
     # viewBox and no fixed size, so each panel scales it to its room.
