@@ -25,6 +25,7 @@ import redis
 from django.conf import settings
 from django.core.cache.backends.base import DEFAULT_TIMEOUT
 from django.core.cache.backends.redis import RedisCache
+from django.utils.functional import cached_property
 
 log = logging.getLogger(__name__)
 
@@ -91,8 +92,27 @@ def _missing_key() -> int:
     raise ValueError("Redis is unreachable: the counter starts again")
 
 
+# Django makes a cache object per thread and per async context, and each made its own
+# connection pool: a socket server, where every socket's handshake and drawing runs in a context
+# of its own, opened a Redis connection for each socket that asked the cache (300 projectors
+# reconnecting after a restart: 300 connections, 7 % of the socket server's CPU). One client,
+# and so one pool, per process and configuration; redis-py's pool is thread-safe and opens a
+# connection per thread asking at once, as many as the process has threads.
+_clients: dict[tuple, Any] = {}
+_clients_lock = threading.Lock()
+
+
 class FailSoftRedisCache(RedisCache):
     """Django's Redis cache that answers like an empty cache while Redis cannot be reached."""
+
+    @cached_property
+    def _cache(self):
+        key = (tuple(self._servers), repr(sorted(self._options.items())))
+        with _clients_lock:
+            client = _clients.get(key)
+            if client is None:
+                client = _clients[key] = self._class(self._servers, **self._options)
+        return client
 
     def _try(self, name: str, fallback: Callable[[], Any], *args: Any, **kwargs: Any) -> Any:
         method = getattr(super(), name)

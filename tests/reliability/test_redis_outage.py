@@ -186,3 +186,33 @@ def test_a_redis_that_answers_nothing_holds_no_request_for_long(
         redis_server.process.send_signal(signal.SIGCONT)
         settings.REDIS_RETRY_SECONDS = 0
         Client().get("/healthz/")  # Redis seen again: the next test starts with it up
+
+
+def test_a_socket_servers_contexts_share_one_redis_connection_pool(redis_server):
+    """Django makes a cache object per thread and per async context; a socket server runs
+    each socket in a context of its own. They share this process's pool: a hundred contexts
+    asking one after another open one connection, not a hundred."""
+    import asyncio
+
+    from django.core.cache import caches
+
+    from config.shared_cache import FailSoftRedisCache
+
+    def opened() -> int:
+        info = redis.Redis.from_url(redis_server.url).info("stats")
+        return info["total_connections_received"]
+
+    async def a_socket(index: int) -> object:
+        cache = caches["default"]  # this context's own cache object
+        await asyncio.to_thread(cache.set, f"socket-{index}", index)
+        return cache
+
+    async def sockets() -> list:
+        return [await asyncio.create_task(a_socket(i)) for i in range(100)]
+
+    before = opened()
+    made = asyncio.run(sockets())
+    assert all(isinstance(cache, FailSoftRedisCache) for cache in made)
+    assert len({id(cache) for cache in made}) > 1  # Django's per-context objects
+    assert caches["default"].get("socket-99") == 99
+    assert opened() - before <= 3  # the counting client's own, and at most the pool's two
