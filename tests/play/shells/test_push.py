@@ -115,6 +115,34 @@ def test_an_up_to_date_screen_reads_no_state_and_is_sent_nothing(dice_game, monk
     assert read == [] and drawn == []
 
 
+def test_a_socket_opens_and_closes_without_asgirefs_one_thread(dice_game, monkeypatch):
+    """Channels closes the old database connections before every event on asgiref's single
+    thread for thread-sensitive code: a school's sockets queued there to open and to close.
+    A device's socket does its database work in the executor's threads instead."""
+    import channels.consumer
+    import channels.generic.websocket
+
+    hops = []
+
+    async def counted() -> None:
+        hops.append(1)
+
+    monkeypatch.setattr(channels.consumer, "aclose_old_connections", counted)
+    monkeypatch.setattr(channels.generic.websocket, "aclose_old_connections", counted)
+    token = seat_token(dice_game, 0)
+
+    async def scenario():
+        device = _device(dice_game, token)
+        assert (await device.connect())[0]
+        first = await device.receive_from(timeout=15)
+        assert 'id="stage"' in first
+        await device.send_to(text_data="forget")
+        await device.disconnect()
+
+    run(scenario)
+    assert hops == []
+
+
 def test_a_stage_pushed_to_a_seat_is_that_seat_s_own(dice_game):
     """Each seat's socket gets its own view: the seat to move sees the arrows to tap."""
 
