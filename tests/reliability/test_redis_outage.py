@@ -197,21 +197,25 @@ def test_a_socket_servers_contexts_share_one_redis_connection_pool(redis_server)
     from django.core.cache import caches
 
     from config.shared_cache import FailSoftRedisCache
+    from tests.play.shells.sockets import run
 
     def opened() -> int:
         info = redis.Redis.from_url(redis_server.url).info("stats")
         return info["total_connections_received"]
 
-    async def a_socket(index: int) -> object:
+    made = []
+
+    async def a_socket(index: int) -> None:
         cache = caches["default"]  # this context's own cache object
         await asyncio.to_thread(cache.set, f"socket-{index}", index)
-        return cache
+        made.append(cache)
 
-    async def sockets() -> list:
-        return [await asyncio.create_task(a_socket(i)) for i in range(100)]
+    async def sockets() -> None:
+        for index in range(100):
+            await asyncio.create_task(a_socket(index))
 
     before = opened()
-    made = asyncio.run(sockets())
+    run(sockets)
     assert all(isinstance(cache, FailSoftRedisCache) for cache in made)
     assert len({id(cache) for cache in made}) > 1  # Django's per-context objects
     assert caches["default"].get("socket-99") == 99
