@@ -142,16 +142,16 @@ def _undoable_sql(vendor: str) -> str:
 def _last_move_sql(vendor: str) -> str:
     quote = connection.ops.quote_name
     return (
-        f"SELECT {quote('seat')}, {quote('name')}, {quote('by_teacher')} "
+        f"SELECT {quote('seat')}, {quote('name')} "
         f"FROM {quote(Move._meta.db_table)} WHERE {quote('game_id')} = %s "
         f"AND {quote('undone')} = %s ORDER BY {quote('number')} DESC LIMIT 1"
     )
 
 
-def last_move(game_id: int) -> tuple[int | None, str, bool] | None:
-    """The game's last move still standing as (seat, name, by the teacher), or None."""
+def last_move(game_id: int) -> tuple[int | None, str] | None:
+    """The game's last move still standing as (seat, name; no seat: the teacher's), or None."""
     row = _fetch(_last_move_sql(connection.vendor), [game_id, False])
-    return None if row is None else (row[0], row[1], bool(row[2]))
+    return None if row is None else (row[0], row[1])
 
 
 def has_undoable_move(game_id: int) -> bool:

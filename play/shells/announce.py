@@ -38,12 +38,12 @@ def sentence(who: str, move: str) -> str:
     return _("%(who)s: %(what)s.") % {"who": who, "what": words}
 
 
-def last_move(move: tuple[int | None, str, bool] | None, seat_names: list[str]) -> str:
+def last_move(move: tuple[int | None, str] | None, seat_names: list[str]) -> str:
     """The sentence for the game's last move still standing (``reads.last_move``), or ""
     before the first."""
     if move is None:
         return ""
-    seat, name, _by_teacher = move
+    seat, name = move
     known = seat is not None and 0 <= seat < len(seat_names)
     who = seat_names[seat] if known else _("Teacher")
     return sentence(who, name)

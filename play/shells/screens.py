@@ -93,7 +93,7 @@ def seats_of(game: Game) -> list[Team]:
 _logs = OncePerKey(4096)
 
 
-def log_of(game: Game) -> tuple[tuple[int | None, str, bool] | None, bool]:
+def log_of(game: Game) -> tuple[tuple[int | None, str] | None, bool]:
     """The game's last move standing and whether a move people made can be undone."""
     key = (game.pk, game.code, game.version)
     return _logs.get(key, lambda: (reads.last_move(game.pk), reads.has_undoable_move(game.pk)))

@@ -241,7 +241,8 @@ class StageSocket(AsyncWebsocketConsumer):
         await handler(message)
 
     async def websocket_disconnect(self, message: dict[str, Any]) -> None:
-        # As Channels' own, without its groups (a room is this process's) and the same closing.
+        # As Channels' own, without its groups (a room is this process's, there are none) and
+        # without the hop to that one thread.
         await self.disconnect(message["code"])
         raise StopConsumer()
 
