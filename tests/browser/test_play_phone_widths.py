@@ -8,6 +8,7 @@ import pytest
 from play.core import registry
 from tests.browser.helpers import join_on_phone
 from tests.browser.numbers import finished_game_after_a_long_chain
+from tests.browser.zoom import zoom_text
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -117,4 +118,31 @@ def test_a_germany_phone_after_the_last_round_shows_its_cards_within_its_width(
     assert boxes and min(width for _left, width in boxes) >= 80, boxes
     for other in phones:
         other.context.close()
+    phone.context.close()
+
+
+def test_a_numbers_phone_at_200_percent_text_wraps_a_jokers_long_step(
+    browser, live_server, teacher, screenshot_dir
+):
+    from play.core import store
+    from play.editions.numbers.solver import JOKER
+
+    game = store.create_game(
+        user=teacher, edition="numbers", seat_names=[LONG_NAME, "Bo"], language="en"
+    )
+    state = game.state
+    joker = next(card for card, (value, _suit) in state["cards"].items() if value == JOKER)
+    state["chain"] = [
+        {"card": state["stock"][0], "value": 13, "op": "*", "total": 12000, "seat": 1},
+        {"card": joker, "value": 13, "op": "*", "total": 156000, "seat": 0},
+    ]
+    game.state = state
+    game.save()
+    phone = join_on_phone(browser, live_server, game.code, LONG_NAME)
+    phone.wait_for_selector(".nb-chain li:has-text('joker')")
+    phone.screenshot(path=str(screenshot_dir / "numbers-joker-step-phone.png"), full_page=True)
+    assert phone.evaluate(PAGE_WIDTH) <= 390
+    found = zoom_text(phone, 2.0)
+    phone.screenshot(path=str(screenshot_dir / "numbers-joker-step-200-phone.png"), full_page=True)
+    assert found["width"] <= 390, found["wide"]
     phone.context.close()
