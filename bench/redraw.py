@@ -35,6 +35,10 @@ def main() -> None:
         "one: the parts drawn for values already seen are reused, as in the next change)"
     )  # fmt: skip
     parser.add_argument("--profile", default="", help="an edition to profile")
+    parser.add_argument(
+        "--table-open", action="store_true", help="every phone with its table (what the "
+        "projector shows) open, as with the teacher's switch on; folded by default"
+    )  # fmt: skip
     args = parser.parse_args()
     sys.path.insert(0, str(ROOT / "bench"))
     from _editions import EDITIONS, Table, play_one, start_django
@@ -48,8 +52,10 @@ def main() -> None:
 
     table = Table()
     profile = cProfile.Profile()
+    tables = "open" if args.table_open else "folded"
     print(
-        f"one change redrawn on every screen, CPU ms (median of the changes; best of {args.repeat})"
+        f"one change redrawn on every screen, CPU ms (median of the changes; best of {args.repeat};"
+        f" the phones' tables {tables})"
     )
     print(f"  {'game':8s} {'screens':>7s} {'changes':>7s} {'context':>8s} {'template':>9s} "
           f"{'all':>7s}")  # fmt: skip
@@ -71,7 +77,9 @@ def main() -> None:
                     make = lambda r=request, g=game: screens.projector_context(r, g)  # noqa: E731
                 else:
                     seat = seats[int(name.split()[1])]
-                    make = lambda s=seat, g=game: screens.device_context(g, s)  # noqa: E731
+                    make = lambda s=seat, g=game: screens.device_context(  # noqa: E731
+                        g, s, table_open=args.table_open
+                    )
                 drawers.append(make)
             best = (float("inf"), 0.0, 0.0)
             for _ in range(args.repeat):

@@ -39,6 +39,7 @@ log = logging.getLogger(__name__)
 # (htmx's extension does not reconnect after these).
 GONE = 4001
 FORGET = "forget"
+TABLE = {"table 1": "1", "table 0": "0"}
 CSRF_SECRET = re.compile(r"[a-zA-Z0-9]{32}")
 
 
@@ -254,9 +255,12 @@ class StageSocket(AsyncWebsocketConsumer):
     async def receive(self, text_data=None, bytes_data=None) -> None:
         """Screens only listen; moves go over HTTP, where their answers and errors are. A page
         that lacks a part it was sent (it polled the whole stage instead) says ``forget``: the
-        next stage is sent whole."""
+        next stage is sent whole. ``table 1`` and ``table 0``: a phone's table was opened or
+        folded (its next stages have the projector's copy, or not)."""
         if text_data == FORGET:
             self.sent_parts = parts.Sent()
+        elif text_data in TABLE:  # the pupil opened or folded the table: its cookie says so now
+            self.request.COOKIES[screens.TABLE_COOKIE] = TABLE[text_data]
 
     async def show(self, stage: screens.Stage | Exception | None) -> None:
         """Send a stage drawn for this screen, or close it: no longer allowed to watch (None),

@@ -209,8 +209,30 @@
       return Math.min(5000, 500 * Math.pow(2, retries)) * (0.5 + Math.random() / 2);
     };
   }
-  document.addEventListener("htmx:wsOpen", function () { pushOpen = true; heard = Date.now(); });
+  var socket = null;
+  document.addEventListener("htmx:wsOpen", function (event) {
+    pushOpen = true;
+    heard = Date.now();
+    socket = event.detail.socketWrapper;
+    // The table opened or folded while the socket was connecting: its handshake's cookie was
+    // the one before.
+    var table = /(?:^|; )spoton_table=([01])/.exec(document.cookie);
+    if (table) socket.send("table " + table[1]);
+  });
+  // A phone's table opened or folded (below): its socket's next stages have the projector's
+  // copy or not (the handshake's cookie says so after a reconnect); one opened empty is
+  // fetched at once.
+  document.addEventListener("spoton:table", function (event) {
+    if (socket && pushOpen) socket.send(event.detail.open ? "table 1" : "table 0");
+    var stage = document.getElementById("stage");
+    if (!event.detail.fetch || !stage || !window.htmx) return;
+    heard = Date.now();
+    forced = true;
+    var whole = stage.getAttribute("hx-get").replace(/([?&]v=)\d+/, "$10");
+    window.htmx.ajax("GET", whole, { source: stage, target: stage, swap: "outerHTML" });
+  });
   document.addEventListener("htmx:wsClose", function () {
+    socket = null;
     pushOpen = false;
     pushFailed = true;
     pollNow();  // catch up at once (a kicked device is sent back to the team picker)
@@ -470,10 +492,22 @@
     return "spoton-mirror" + (mirror.dataset.mirror ? ":" + mirror.dataset.mirror : "") +
       (mirror.hasAttribute("data-mirror-on") ? ":on" : "");
   }
+  // A phone's table is drawn by the server only while it is open (the page says so by a
+  // cookie and over its socket): one opened empty (data-mirror-later) is fetched.
+  var said = null;
   document.addEventListener("toggle", function (event) {
-    if (event.target.matches && event.target.matches("[data-mirror]")) {
-      window.localStorage.setItem(key(event.target), event.target.open ? "1" : "0");
-    }
+    var mirror = event.target;
+    if (!mirror.matches || !mirror.matches("[data-mirror]")) return;
+    window.localStorage.setItem(key(mirror), mirror.open ? "1" : "0");
+    // The solo shell's table is its own; while the teacher's switch is on, every phone's table
+    // is drawn: the cookie keeps the pupil's own choice for when it is off again.
+    if (mirror.dataset.mirror || mirror.hasAttribute("data-mirror-on")) return;
+    var open = mirror.open;
+    document.cookie = "spoton_table=" + (open ? "1" : "0") + "; path=/; SameSite=Lax";
+    var fetch = open && mirror.hasAttribute("data-mirror-later");
+    if (open === said && !fetch) return;
+    said = open;
+    document.dispatchEvent(new CustomEvent("spoton:table", { detail: { open: open, fetch: fetch } }));
   }, true);
   function restore() {
     var mirror = document.querySelector("[data-mirror]");

@@ -75,9 +75,12 @@ def test_a_phone_shows_what_the_projector_shows_as_text(
     version = Game.objects.get(pk=game.pk).version  # the phones joining changed the seats
     for page in (projector, phone):
         wait_for_version(page, version)
+    # Folded, the table is not drawn; opened, it is fetched, and the key stays where it was.
+    assert phone.locator("[data-mirror][data-mirror-later]").count() == 1
     tab_to(phone, "(el) => el.matches('[data-mirror] summary')")
     phone.keyboard.press("Enter")
-    phone.wait_for_selector("[data-mirror][open]")
+    phone.wait_for_selector("[data-mirror][open]:not([data-mirror-later])")
+    assert phone.evaluate("() => document.activeElement.matches('[data-mirror] summary')")
     shown = projector.evaluate(PROJECTOR_LINES)
     mirror = phone.locator(".mirror-body").inner_text()
     missing = [line for line in shown if line not in mirror]
@@ -95,6 +98,6 @@ def test_a_phone_shows_what_the_projector_shows_as_text(
     play_moves(game.pk, 1)
     wait_for_version(phone, Game.objects.get(pk=game.pk).version)
     if not Game.objects.get(pk=game.pk).is_finished:  # the end shows the standings instead
-        phone.wait_for_selector("[data-mirror][open]", timeout=5_000)
+        phone.wait_for_selector("[data-mirror][open]:not([data-mirror-later])", timeout=5_000)
     for page in (projector, phone, *others):
         page.context.close()

@@ -407,3 +407,34 @@ def test_the_socket_server_compresses_what_it_pushes(browser, cluster):
         assert 'id="stage"' in socket.recv(timeout=10)  # a stage, as the page gets it
         agreed = socket.response.headers.get("Sec-WebSocket-Extensions", "")
     assert "permessage-deflate" in agreed
+
+
+def _pass_a_card(cluster: Cluster, code: str) -> None:
+    cluster.shell(
+        "from play.core import store; from play.models import Game; "
+        f"g = Game.objects.get(code={code!r}); t = g.state['turn']; "
+        "store.make_move(g, t, 'pass', {'card': g.state['hands'][t][0]})"
+    )
+
+
+def test_a_phones_table_comes_with_each_push_while_it_is_open(browser, cluster, screenshot_dir):
+    """The table (what the projector shows) is drawn for a phone only while its pupil has it
+    open: opened, it is fetched, and the socket's next stages carry it; folded, they do not."""
+    code = _new_game(cluster, "numbers")
+    phone = _join(browser, cluster.servers[1].url, code, "Ada")
+    assert phone.locator("[data-mirror][data-mirror-later]").count() == 1
+    phone.locator("[data-mirror] summary").click()
+    phone.wait_for_selector("[data-mirror][open]:not([data-mirror-later]) .mirror-body .nb-board")
+    refuse_polls(phone)
+    seen = stage_version(phone)
+    _pass_a_card(cluster, code)
+    wait_for_newer_stage(phone, seen)
+    assert phone.locator("[data-mirror][open]:not([data-mirror-later])").count() == 1
+    assert "Targets hit" in phone.locator(".mirror-body").inner_text()
+    phone.screenshot(path=str(screenshot_dir / "cluster-phone-table-open.png"), full_page=True)
+    phone.locator("[data-mirror] summary").click()  # folded: the next push leaves it out
+    seen = stage_version(phone)
+    _pass_a_card(cluster, code)
+    wait_for_newer_stage(phone, seen)
+    assert phone.locator("[data-mirror][data-mirror-later]:not([open])").count() == 1
+    phone.context.close()

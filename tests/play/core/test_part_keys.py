@@ -52,7 +52,10 @@ def stages(game: Game, teacher) -> list[str]:
     request = RequestFactory().get("/", HTTP_HOST="testserver")
     request.user = teacher
     contexts = [screens.projector_context(request, game)]
-    contexts += [screens.device_context(game, team) for team in game.teams.order_by("index")]
+    # Each phone with its table open: the projector's copy is a part too.
+    contexts += [
+        screens.device_context(game, team, table_open=True) for team in game.teams.order_by("index")
+    ]
     with translation.override(game.language):
         return [
             render_to_string("play/_stage.html", {**c, "csrf_token": "token"}) for c in contexts
