@@ -2,14 +2,13 @@
 WebSockets (play/shells/sockets.py), whose handshake must come from the site's own origin
 (config/socket_origin.py: scheme, host and port).
 
-Warmed up as config/wsgi.py is (config.warmup, then gc.freeze()): a cold uvicorn compiled
+Warmed up as config/wsgi.py is (config.warmup, then its collector settled): a cold uvicorn compiled
 templates and imported modules on its first sockets, in every thread at once under the import
 lock, and a class joining (or every screen reconnecting after a restart) waited seconds for its
 handshakes."""
 
 from __future__ import annotations
 
-import gc
 import os
 
 from django.core.asgi import get_asgi_application
@@ -20,7 +19,7 @@ django_application = get_asgi_application()
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402 - these need Django set up first
 
 from config.socket_origin import SameOriginWebSockets  # noqa: E402
-from config.warmup import warm_up  # noqa: E402
+from config.warmup import settle_collector, warm_up  # noqa: E402
 from play.shells.socket_urls import websocket_urlpatterns  # noqa: E402
 
 application = ProtocolTypeRouter(
@@ -30,4 +29,4 @@ application = ProtocolTypeRouter(
     }
 )
 warm_up()
-gc.freeze()
+settle_collector()
