@@ -10,6 +10,7 @@ from asgiref.sync import sync_to_async
 from django.db import connections
 
 from config.asgi import application as site
+from play.core.access import team_cookie_name
 from play.core.lifecycle import join_team
 from play.models import Game
 
@@ -17,6 +18,18 @@ from play.models import Game
 def application():
     """The site's ASGI app, its sockets opened from a pupil's address."""
     return _from_pupil(site)
+
+
+def device_socket(game: Game, token: str, version: int = 0):
+    """A device's socket to ``game`` with its team token, from the site's own origin."""
+    from channels.testing import WebsocketCommunicator
+
+    cookie = f"{team_cookie_name(game.code)}={token}".encode()
+    return WebsocketCommunicator(
+        application(),
+        f"/ws/play/{game.code}/?v={version}",
+        headers=[(b"origin", b"http://testserver"), (b"cookie", cookie), (b"host", b"testserver")],
+    )
 
 
 def seat_token(game: Game, seat: int) -> str:

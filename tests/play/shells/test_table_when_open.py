@@ -13,7 +13,7 @@ from play.core import store
 from play.core.access import team_cookie_name
 from play.models import Game
 from play.shells import screens
-from tests.play.shells.sockets import application, run, seat_token
+from tests.play.shells.sockets import device_socket, run, seat_token
 
 pytestmark = [pytest.mark.servers, pytest.mark.django_db(transaction=True)]
 TABLE = 'class="mirror-body"'
@@ -75,7 +75,6 @@ def test_the_teachers_switch_draws_it_on_every_phone(game, token):
 
 
 def test_a_socket_draws_the_table_from_when_its_page_opens_it_until_it_is_folded(game, token):
-    cookie = f"{team_cookie_name(game.code)}={token}".encode()
 
     def move() -> Game:
         current = Game.objects.get(pk=game.pk)
@@ -90,17 +89,7 @@ def test_a_socket_draws_the_table_from_when_its_page_opens_it_until_it_is_folded
         return message
 
     async def scenario():
-        from channels.testing import WebsocketCommunicator
-
-        device = WebsocketCommunicator(
-            application(),
-            f"/ws/play/{game.code}/?v=0",
-            headers=[
-                (b"origin", b"http://testserver"),
-                (b"cookie", cookie),
-                (b"host", b"testserver"),
-            ],
-        )
+        device = device_socket(game, token)
         assert (await device.connect())[0]
         first = await device.receive_from(timeout=15)
         assert "data-mirror-later" in first
