@@ -15,7 +15,7 @@ from play.core.access import team_cookie_name
 from play.core.lifecycle import kick_device
 from play.models import STATE_FIELDS, Game
 from tests.play.core.page import Page, plain
-from tests.play.shells.sockets import application, run, seat_token
+from tests.play.shells.sockets import application, device_socket, run, seat_token
 
 pytestmark = [pytest.mark.servers, pytest.mark.django_db(transaction=True)]
 VERSION = re.compile(r'data-version="(\d+)"')
@@ -33,15 +33,6 @@ def dice_game(teacher) -> Game:
         user=teacher, edition="dice", seat_names=["Ada", "Bo"], language="en", mode="devices"
     )
     return game
-
-
-def _device(game: Game, token: str, version: int = 0):
-    cookie = f"{team_cookie_name(game.code)}={token}".encode()
-    return WebsocketCommunicator(
-        application(),
-        f"/ws/play/{game.code}/?v={version}",
-        headers=[ORIGIN, (b"cookie", cookie), (b"host", b"testserver")],
-    )
 
 
 def _projector(game: Game, session_cookie: str, version: int = 0):
@@ -70,7 +61,7 @@ def test_a_device_is_sent_its_stage_on_connect_and_after_every_change(dice_game)
     token = seat_token(dice_game, 0)
 
     async def scenario():
-        device = _device(dice_game, token)
+        device = device_socket(dice_game, token)
         connected, _ = await device.connect()
         assert connected
         first = await device.receive_from(timeout=15)
@@ -105,7 +96,7 @@ def test_an_up_to_date_screen_reads_no_state_and_is_sent_nothing(dice_game, monk
     monkeypatch.setattr(screens, "socket_stages", lambda *a: drawn.append(a) or real_draw(*a))
 
     async def scenario():
-        device = _device(game, token, version=game.version)
+        device = device_socket(game, token, version=game.version)
         assert (await device.connect())[0]
         assert await device.receive_nothing(timeout=0.5)
         await device.disconnect()
@@ -132,7 +123,7 @@ def test_a_socket_opens_and_closes_without_asgirefs_one_thread(dice_game, monkey
     token = seat_token(dice_game, 0)
 
     async def scenario():
-        device = _device(dice_game, token)
+        device = device_socket(dice_game, token)
         assert (await device.connect())[0]
         first = await device.receive_from(timeout=15)
         assert 'id="stage"' in first
@@ -149,7 +140,7 @@ def test_a_stage_pushed_to_a_seat_is_that_seat_s_own(dice_game):
     tokens = seat_token(dice_game, 0), seat_token(dice_game, 1)
 
     async def scenario():
-        ada, bo = _device(dice_game, tokens[0]), _device(dice_game, tokens[1])
+        ada, bo = device_socket(dice_game, tokens[0]), device_socket(dice_game, tokens[1])
         assert (await ada.connect())[0] and (await bo.connect())[0]
         ada_stage, bo_stage = await ada.receive_from(timeout=15), await bo.receive_from(timeout=15)
         enabled = re.compile(r'<button type="submit" data-line="[^"]+"\s+title')
@@ -164,7 +155,7 @@ def test_a_kicked_device_is_closed_so_that_its_page_asks_where_to_go(dice_game):
     token = seat_token(dice_game, 0)
 
     async def scenario():
-        device = _device(dice_game, token)
+        device = device_socket(dice_game, token)
         assert (await device.connect())[0]
         await device.receive_from(timeout=15)
         team = await asyncio.to_thread(dice_game.teams.get, index=0)
@@ -182,7 +173,7 @@ def test_a_wrong_token_is_refused_and_counted_as_a_code_miss(dice_game, settings
 
     async def scenario():
         for _attempt in range(2):
-            device = _device(dice_game, "not-a-token")
+            device = device_socket(dice_game, "not-a-token")
             connected, code = await device.connect()
             assert not connected and code == 4403
 
@@ -293,7 +284,7 @@ def test_the_screens_of_a_class_read_the_game_once_per_change_they_hear_of(dice_
     monkeypatch.setattr(reads, "game_with_seats", lambda *a: read.append(a[0]) or real(*a))
 
     async def scenario():
-        screens = [_device(dice_game, token) for token in (*tokens, tokens[0])]
+        screens = [device_socket(dice_game, token) for token in (*tokens, tokens[0])]
         for screen in screens:
             assert (await screen.connect())[0]
             await screen.receive_from(timeout=15)
@@ -322,7 +313,7 @@ def test_a_change_nobody_announced_reaches_the_screens_by_the_version_look_up(
     token = seat_token(dice_game, 0)
 
     async def scenario():
-        device = _device(dice_game, token)
+        device = device_socket(dice_game, token)
         assert (await device.connect())[0]
         first = _version(await device.receive_from(timeout=15))
         await asyncio.to_thread(_move, dice_game, 0, "place", {"edge": "left", "index": 0})
@@ -357,7 +348,7 @@ def test_a_computer_seat_s_delayed_move_is_made_and_pushed_without_any_poll(
     token = seat_token(game, 0)
 
     async def scenario():
-        device = _device(game, token)
+        device = device_socket(game, token)
         assert (await device.connect())[0]
         shown = _version(await device.receive_from(timeout=15))
         # Nobody polls: the socket server makes the computer's move when it falls due.
@@ -384,7 +375,7 @@ def test_a_change_is_drawn_for_all_of_a_game_s_screens_here_at_once(dice_game, m
     )
 
     async def scenario():
-        devices = [_device(dice_game, token) for token in (*tokens, tokens[1])]
+        devices = [device_socket(dice_game, token) for token in (*tokens, tokens[1])]
         for device in devices:
             assert (await device.connect())[0]
             await device.receive_from(timeout=15)
@@ -428,7 +419,7 @@ def test_games_take_turns_to_draw_as_many_at_once_as_set(teacher, settings, monk
     monkeypatch.setattr(screens, "socket_stages", counted)
 
     async def scenario():
-        devices = [_device(game, token) for game, token in zip(games, tokens, strict=True)]
+        devices = [device_socket(game, token) for game, token in zip(games, tokens, strict=True)]
         await asyncio.gather(*(device.connect() for device in devices))
         await asyncio.gather(*(device.receive_from(timeout=15) for device in devices))
         for device in devices:
@@ -450,7 +441,8 @@ def test_a_look_up_reads_the_game_once_for_all_of_its_screens(dice_game, monkeyp
     monkeypatch.setattr(reads, "game_with_seats", lambda *a: read.append(a[0]) or real(*a))
 
     async def scenario():
-        devices = [_device(game, token, version=game.version) for token in (*tokens, tokens[0])]
+        seen = game.version
+        devices = [device_socket(game, token, version=seen) for token in (*tokens, tokens[0])]
         for device in devices:
             assert (await device.connect())[0]
         push.hub.deliver_everywhere()
@@ -472,7 +464,7 @@ def test_a_redraw_sends_nothing_of_the_parts_that_did_not_change(dice_game):
     csrf = re.compile(r'name="csrfmiddlewaretoken" value="[^"]*"')
 
     async def scenario():
-        device, page = _device(dice_game, token), Page()
+        device, page = device_socket(dice_game, token), Page()
         assert (await device.connect())[0]
         first = await device.receive_from(timeout=15)
         assert "<!--k:" not in first
@@ -493,7 +485,7 @@ def test_a_page_that_lacks_a_part_has_the_next_stage_sent_whole(dice_game):
     token = seat_token(dice_game, 1)
 
     async def scenario():
-        device = _device(dice_game, token)
+        device = device_socket(dice_game, token)
         assert (await device.connect())[0]
         await device.receive_from(timeout=15)
         await device.send_to(text_data="forget")
