@@ -243,7 +243,11 @@ class Page:
     async def open(self, deadline: float) -> None:
         """Load the stage (the page's first poll, as before), then poll or listen."""
         status, body = await self.poller.request(
-            "GET", f"{self.state_path}?v=0", self.first_label, self.headers
+            "GET",
+            f"{self.state_path}?v=0",
+            self.first_label,
+            self.headers,
+            joining=time.monotonic() < self.stats["measure_from"],
         )
         self.heard = time.monotonic()
         if status == 200:

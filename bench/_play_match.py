@@ -100,7 +100,7 @@ def match_screens(make_page, game, deadline, claim_every, warmup, stats):
         f"/play/host/{code}/state/",
         f"/ws/play/host/{code}/",
         host,
-        ("match poll (projector)", "match poll (projector)"),
+        ("match poll (projector, first)", "match poll (projector)"),
         MATCH_POLL,
     )
     tasks = [_screen(projector, deadline, warmup)]
@@ -111,7 +111,7 @@ def match_screens(make_page, game, deadline, claim_every, warmup, stats):
             f"/play/{code}/state/",
             f"/ws/play/{code}/",
             cookie,
-            ("match poll (device)", "match poll (device)"),
+            ("match poll (device, first)", "match poll (device)"),
             MATCH_POLL,
         )
         racer = _racer(device, game, deadline, claim_every, stats)

@@ -43,7 +43,11 @@ class Screen:
         payload = await self.reader.readexactly(length) if length else b""
         return status, payload, fields.get(b"connection", b"").lower() == b"close"
 
-    async def request(self, method, path, label, headers=None, body=None, expected=(), form=None):
+    async def request(
+        self, method, path, label, headers=None, body=None, expected=(), form=None, joining=False
+    ):
+        """``joining``: a page's load, recorded whenever it ends, under its label and
+        "(joining)" when it began while the screens were still joining."""
         head = [f"{method} {path} HTTP/1.1", f"Host: {HOST}:{self.port}"]
         data = b""
         if body is not None:
@@ -71,7 +75,9 @@ class Screen:
                     return 0, b""
         if close:
             self.close()
-        if time.monotonic() >= stats["measure_from"]:
+        if joining:
+            stats["lat"][f"{label} (joining)"].append(time.perf_counter() - started)
+        elif time.monotonic() >= stats["measure_from"]:
             stats["lat"][label].append(time.perf_counter() - started)
         if status >= 300 and status not in expected:  # a redirect means the script went astray
             stats["errors"].append(f"{label}: HTTP {status} {payload[:120]!r}")

@@ -26,7 +26,9 @@ runs as root; ``--postgres`` does the same for one server). The screens of each 
 spread over the servers (screen k of classroom g on server (g + k) mod N: a projector on one,
 its phones alternating), so every move is also seen on a server that did not make it.
 
-Screens. Each classroom's projector and team devices are separate pages, each on its own
+Screens. Before they join, each classroom's projector page is opened once, as its teacher
+showed the join code (and drew its QR code) before the class could join. Each classroom's
+projector and team devices are separate pages, each on its own
 keep-alive connections (as a browser keeps them) and, with push, its own WebSocket
 (``/ws/play/…/?v=<version>``, the teacher's session or the team's cookie, an Origin of the
 page's host). With push a page does not poll but for the safety poll after 30 s without a word
@@ -63,6 +65,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import http.client
 import itertools
 import json
 import multiprocessing
@@ -76,6 +79,7 @@ import sys
 import tempfile
 import time
 from collections import Counter, defaultdict
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack, suppress
 from pathlib import Path
 
@@ -339,7 +343,7 @@ def _device(make, game, token, name, labels, poll_every=POLL, mirror=False):
 
 
 def _germany(make, game, deadline, think, join):
-    projector = _projector(make, game, ("projector poll", "projector poll"))
+    projector = _projector(make, game, ("projector poll (first)", "projector poll"))
     tasks = [germany_projector(projector, game, deadline, join)]
     for _team_pk, token, seat in game["teams"]:
         device = _device(make, game, token, f"device {seat}", ("team poll (first)", "team poll"))
@@ -348,7 +352,7 @@ def _germany(make, game, deadline, think, join):
 
 
 def _world(make, game, deadline, think, join):
-    projector = _projector(make, game, ("world projector poll", "world projector poll"))
+    projector = _projector(make, game, ("world projector poll (first)", "world projector poll"))
     tasks = [world_projector(projector, game, deadline, join)]
     for seat, (_team_pk, token) in enumerate(game["teams"]):
         labels = ("world team poll (first)", "world team poll")
@@ -367,6 +371,26 @@ def _mirror(make, game, deadline, outage, edition, join):
         token = game["teams"][0][1]
         page = _device(make, game, token, "second phone", labels, poll_every, mirror=True)
     return mirror_screen(page, deadline, join, outage)
+
+
+def open_projectors(ports: list[tuple[int, int]], games: list[dict]) -> None:
+    """Each classroom's projector page, opened once before its class joins: a teacher shows the
+    game's join code (and draws its QR code) before the pupils can join it; the projectors then
+    load again with their classes, as after a restart."""
+
+    def open_one(game: dict) -> None:
+        port = ports[game["index"] % len(ports)][0]  # the server its projector page uses
+        conn = http.client.HTTPConnection(HOST, port, timeout=30)
+        cookie = f"sessionid={game['session']}; {game['host_cookie']}"
+        conn.request("GET", f"/play/host/{game['code']}/", headers={"Cookie": cookie})
+        answer = conn.getresponse()
+        answer.read()
+        conn.close()
+        if answer.status != 200:
+            sys.exit(f"the projector page of {game['code']} answered {answer.status}")
+
+    with ThreadPoolExecutor(4) as pool:
+        list(pool.map(open_one, [g for g in games if g.get("edition") != "homework"]))
 
 
 def client_process(
@@ -772,6 +796,7 @@ def main() -> None:
         servers = [start_server(stack, env, args, args.push, i) for i, env in enumerate(envs)]
         ports = [(server["http_port"], server["ws_port"]) for server in servers]
         parts = _server_parts(servers, redis_proc, pg_data)
+        open_projectors(ports, data["games"])
 
         redis_before = _redis_stats(redis_url)
         postgres_before = _postgres_stats(database_url)
@@ -851,7 +876,15 @@ def report(args, results, elapsed, load_before, load_after, cpu_parts, cpu_clien
         messages += stats["messages"]
         message_bytes += stats["message_bytes"]
         unchanged += stats["reconnect_unchanged"]
-    http = {k: v for k, v in latencies.items() if not k.startswith("socket")}
+    # After the join window; page loads while the screens join are a figure of their own.
+    http = {
+        k: v
+        for k, v in latencies.items()
+        if not k.startswith("socket") and not k.endswith("(joining)")
+    }
+    page_loads = [
+        x for k, v in latencies.items() if "first" in k and k.endswith("(joining)") for x in v
+    ]
     total = sum(len(v) for v in http.values())
     window = args.seconds - args.join  # latencies and counts cover the time after joining
     everything = [x for v in http.values() for x in v]
@@ -886,6 +919,12 @@ def report(args, results, elapsed, load_before, load_after, cpu_parts, cpu_clien
         print(
             f"{'all HTTP':<28}{total:>9}{total / window:>8.1f}{_pct(everything, 50):>9.1f}"
             f"{_pct(everything, 95):>9.1f}{_pct(everything, 99):>9.1f}"
+        )
+    if page_loads:
+        rate = len(page_loads) / args.join
+        print(
+            f"{'page loads while joining':<28}{len(page_loads):>9}{rate:>8.1f}"
+            f"{_pct(page_loads, 50):>9.1f}{_pct(page_loads, 95):>9.1f}{_pct(page_loads, 99):>9.1f}"
         )
     if args.push:
         print(

@@ -242,8 +242,9 @@ PLAY_OPEN_GAMES = env_int("PLAY_OPEN_GAMES", 30, minimum=1)
 PLAY_HOMEWORK_ATTEMPTS = env_int("PLAY_HOMEWORK_ATTEMPTS", 1000, minimum=1)
 PLAY_HOMEWORK_STARTS_PER_DEVICE = env_int("PLAY_HOMEWORK_STARTS_PER_DEVICE", 5, minimum=1)
 PLAY_HOMEWORK_STARTS_PER_ADDRESS = env_int("PLAY_HOMEWORK_STARTS_PER_ADDRESS", 300, minimum=1)
-# Games whose fixed part (a deck's cards) each server process keeps in memory (LRU): some
-# 50 KB each for a deck of 60 places, 550 KB for the starter deck's 689.
+# Games whose fixed part (a deck's cards) each server process keeps in memory (LRU). The cards
+# are held once per deck (``play.sharing``); a game adds its references, some 40 KB for the
+# starter deck's 689 places.
 PLAY_FIXED_PARTS_KEPT = env_int("PLAY_FIXED_PARTS_KEPT", 400, minimum=0)
 PLAY_HOMEWORK_COMPUTER_PACE_MS = env_int(
     "PLAY_HOMEWORK_COMPUTER_PACE_MS", 2500, minimum=0, maximum=30_000

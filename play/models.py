@@ -21,6 +21,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from cards.models import Deck
+from play import sharing
 
 # No 0/O, 1/I/L: the code is read off a projector from the back of the room.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -121,6 +122,18 @@ class Class(models.Model):
         return f"{self.name} ({self.school_year})" if self.school_year else self.name
 
 
+class SharedPart(models.Model):
+    """What the fixed parts of many games hold alike (the cards of the deck they were made
+    from, ``play.sharing``), stored once under the digest of its content. Never changed; the
+    expiry deletes it with its last game."""
+
+    digest = models.CharField(max_length=64, primary_key=True)
+    values = StateField()
+
+    def __str__(self) -> str:
+        return self.digest[:12]
+
+
 class Game(models.Model):
     # A registered edition's slug (play.core.registry); not a choices field, so that adding an
     # edition needs no migration of the core.
@@ -139,9 +152,14 @@ class Game(models.Model):
     # changes (the edition's ``fixed`` keys, such as a deck's cards), stored once; and the part
     # moves change, after setup (replays start there) and now. ``initial`` and ``state`` join
     # them. Every move writes the moving part alone: for a Germany game on the starter deck some
-    # 10 KB instead of 190. Empty for games stored in the older round tables.
+    # 10 KB instead of 190. Empty for games stored in the older round tables. With ``shared``,
+    # ``fixed`` is the game's own part of it (``play.sharing``: its cards' references), the rest
+    # is the ``SharedPart`` the games of its deck hold alike; without, the whole fixed part.
     seed = models.BigIntegerField(default=new_seed)
     fixed = StateField(null=True, blank=True)
+    shared = models.ForeignKey(
+        SharedPart, on_delete=models.PROTECT, related_name="games", null=True, blank=True
+    )
     moving_initial = StateField(db_column="initial", null=True, blank=True)
     moving_state = StateField(db_column="state", null=True, blank=True)
     # When a computer seat's delayed move falls due (seconds since the epoch); polls apply it.
@@ -185,6 +203,7 @@ class Game(models.Model):
         self.repeated = False
         # A change under the row's lock that changed nothing: no version bump, no push.
         self.unchanged = False
+        self._whole_fixed: dict[str, Any] | type[_Unread] | None = _Unread
 
     def __str__(self) -> str:
         return f"{self.edition} {self.code}"
@@ -208,11 +227,27 @@ class Game(models.Model):
         self.moving_initial = _moving_part(self.fixed_part(), whole)
 
     def fixed_part(self) -> dict[str, Any] | None:
-        """``fixed``; read with the game's screens deferring it, from the ones this process
-        read last: it never changes once the game is set up."""
-        if "fixed" not in self.__dict__ and self.pk is not None:  # deferred
-            self.fixed = FIXED_PARTS.get(self.pk, self.seed)
-        return self.fixed
+        """The whole fixed part. Read with the game's screens deferring ``fixed``, from the
+        ones this process read last: it never changes once the game is set up."""
+        if self._whole_fixed is _Unread:
+            if "fixed" not in self.__dict__ and self.pk is not None:  # deferred
+                self._whole_fixed = FIXED_PARTS.get(self.pk, self.seed)
+            else:
+                self._whole_fixed = SHARED_PARTS.joined(self.fixed, self.shared_id)
+        return self._whole_fixed
+
+    def set_fixed_part(self, whole: dict[str, Any] | None) -> None:
+        """A new game's fixed part, stored as its own part and the part it shares with the
+        games of its deck (call inside the transaction that saves the game)."""
+        self._whole_fixed = whole or None
+        if not whole:
+            self.fixed, self.shared = None, None
+            return
+        own, shared = sharing.split(whole)
+        part, _created = SharedPart.objects.get_or_create(
+            digest=sharing.digest(shared), defaults={"values": shared}
+        )
+        self.fixed, self.shared = own, part
 
     @property
     def is_finished(self) -> bool:
@@ -229,8 +264,43 @@ class Game(models.Model):
 STATE_FIELDS = ("fixed", "moving_state", "moving_initial")
 
 
+class _Unread:
+    """A game's whole fixed part not yet read."""
+
+
+class SharedParts:
+    """The shared parts this process read last, by digest: one copy of a deck's cards for
+    all of its games (a whole school's games of the starter deck read it once)."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.parts: OrderedDict[str, dict[str, Any]] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def values(self, digest: str) -> dict[str, Any]:
+        with self.lock:
+            if digest in self.parts:
+                self.parts.move_to_end(digest)
+                return self.parts[digest]
+        found = SharedPart.objects.filter(pk=digest).values_list("values", flat=True).get()
+        with self.lock:
+            self.parts[digest] = found
+            while len(self.parts) > self.size:
+                self.parts.popitem(last=False)
+        return found
+
+    def joined(self, fixed: dict[str, Any] | None, digest: str | None) -> dict[str, Any] | None:
+        """The whole fixed part from a game's ``fixed`` and ``shared``."""
+        if digest is None:  # stored whole
+            return fixed
+        return sharing.join(fixed or {}, self.values(digest))
+
+
+SHARED_PARTS = SharedParts(64)
+
+
 class FixedParts:
-    """The fixed parts of the games this process read last (``Game.fixed``), by game and seed.
+    """The fixed parts of the games this process read last (whole), by game and seed.
 
     A fixed part never changes once its game is set up, so the screens' reads leave it out
     and take it from here: for a Germany game on the starter deck, 180 KB less to read and
@@ -248,7 +318,8 @@ class FixedParts:
             if key in self.parts:
                 self.parts.move_to_end(key)
                 return self.parts[key]
-        found = Game.objects.filter(pk=game_id).values_list("fixed", flat=True).first()
+        row = Game.objects.filter(pk=game_id).values_list("fixed", "shared_id").first()
+        found = None if row is None else SHARED_PARTS.joined(*row)
         with self.lock:
             self.parts[key] = found
             while len(self.parts) > self.size:

@@ -8,7 +8,7 @@ from django.conf import settings
 from django.db.models import Q
 from django.utils import timezone
 
-from play.models import Game, Status
+from play.models import Game, SharedPart, Status
 
 
 def expire_games() -> tuple[int, int]:
@@ -33,4 +33,6 @@ def expire_games() -> tuple[int, int]:
     )
     deleted = gone.count()
     gone.delete()
+    # A deck's shared cards go with the last of its games (any deletion: a class's, a test's).
+    SharedPart.objects.filter(games__isnull=True).delete()
     return ended, deleted

@@ -56,6 +56,8 @@ class UnchangedPollShortcut:
         if environ.get("REQUEST_METHOD") == "GET":
             path = environ.get("PATH_INFO", "")
             seen = parse_qs(environ.get("QUERY_STRING", "")).get("v", [""])[0]
+            if seen == "0":  # a page's first load: no game is at version 0, nothing to ask
+                return self.app(environ, start_response)
             version = None
             try:
                 if is_digits(seen) and (match := DEVICE_POLL.match(path)):

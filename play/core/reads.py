@@ -130,34 +130,27 @@ def game_by_id(game_id: int, *deferred: str) -> Game | None:
 
 
 @functools.cache
-def _undoable_sql(vendor: str) -> str:
+def _log_sql(vendor: str) -> str:
     quote = connection.ops.quote_name
+    table, game, undone = quote(Move._meta.db_table), quote("game_id"), quote("undone")
+    last = (
+        f"FROM {table} WHERE {game} = %s AND {undone} = %s ORDER BY {quote('number')} DESC LIMIT 1"
+    )
     return (
-        f"SELECT 1 FROM {quote(Move._meta.db_table)} WHERE {quote('game_id')} = %s "
-        f"AND {quote('undone')} = %s AND {quote('by_bot')} = %s LIMIT 1"
+        f"SELECT (SELECT {quote('seat')} {last}), (SELECT {quote('name')} {last}), "
+        f"EXISTS (SELECT 1 FROM {table} WHERE {game} = %s AND {undone} = %s "
+        f"AND {quote('by_bot')} = %s)"
     )
 
 
-@functools.cache
-def _last_move_sql(vendor: str) -> str:
-    quote = connection.ops.quote_name
-    return (
-        f"SELECT {quote('seat')}, {quote('name')} "
-        f"FROM {quote(Move._meta.db_table)} WHERE {quote('game_id')} = %s "
-        f"AND {quote('undone')} = %s ORDER BY {quote('number')} DESC LIMIT 1"
+def move_log(game_id: int) -> tuple[tuple[int | None, str] | None, bool]:
+    """The game's last move still standing as (seat, name; no seat: the teacher's), or None;
+    and whether its log holds a move people made that was not taken back (the projector's undo
+    button). One query: every screen's first drawing of a version asks."""
+    seat, name, undoable = _fetch(
+        _log_sql(connection.vendor), [game_id, False, game_id, False, game_id, False, False]
     )
-
-
-def last_move(game_id: int) -> tuple[int | None, str] | None:
-    """The game's last move still standing as (seat, name; no seat: the teacher's), or None."""
-    row = _fetch(_last_move_sql(connection.vendor), [game_id, False])
-    return None if row is None else (row[0], row[1])
-
-
-def has_undoable_move(game_id: int) -> bool:
-    """Whether the game's log holds a move people made that was not taken back (the
-    projector's undo button)."""
-    return _fetch(_undoable_sql(connection.vendor), [game_id, False, False]) is not None
+    return (None if name is None else (seat, name)), bool(undoable)
 
 
 @functools.cache

@@ -183,7 +183,7 @@ def create_game(
                 game.created_by = user if getattr(user, "is_authenticated", False) else None
                 state = as_json(spec.setup(cleaned, cards, names, setup_rng(game.seed)))
                 state[GAMEOVER] = None  # the core's field, shown from the start
-                game.fixed = split_state(spec, state)[0] or None
+                game.set_fixed_part(split_state(spec, state)[0])
                 game.initial = state
                 game.state = state
                 game.save()

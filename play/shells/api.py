@@ -212,7 +212,7 @@ def games(request: Request) -> Response:
 @permission_classes([AllowAny])
 def game_detail(request: Request, game_id: int) -> Response:
     game = get_object_or_404(
-        Game.objects.select_related("deck").defer("moving_initial"), pk=game_id
+        Game.objects.select_related("deck").defer("moving_initial", "fixed"), pk=game_id
     )
     if can_manage(request.user, game):
         viewer = Viewer.teacher()

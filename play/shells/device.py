@@ -33,7 +33,7 @@ COOKIE_AGE = 60 * 60 * 24  # a school day and then some
 def _game(code: str, request: HttpRequest) -> Game:
     """The game with this join code; unknown codes count against the asking client."""
     return access.game_by_code(
-        request, code, Game.objects.select_related("deck").defer("moving_initial")
+        request, code, Game.objects.select_related("deck").defer("moving_initial", "fixed")
     )
 
 

@@ -35,7 +35,7 @@ from play.shells.device import throttled
 
 def _get_game_for_host(request: HttpRequest, code: str) -> Game:
     game = access.game_by_code(
-        request, code, Game.objects.select_related("deck").defer("moving_initial")
+        request, code, Game.objects.select_related("deck").defer("moving_initial", "fixed")
     )
     if not can_manage(request.user, game):
         raise PermissionDenied
@@ -110,7 +110,7 @@ def bulk(request: HttpRequest) -> HttpResponse:
         )
         return redirect("play:index")
     count = 0
-    for game in chosen.exclude(status=Status.FINISHED).defer("moving_initial"):
+    for game in chosen.exclude(status=Status.FINISHED).defer("moving_initial", "fixed"):
         try:
             end_game(game)
         except RuleViolation:

@@ -96,7 +96,7 @@ _logs = OncePerKey(4096)
 def log_of(game: Game) -> tuple[tuple[int | None, str] | None, bool]:
     """The game's last move standing and whether a move people made can be undone."""
     key = (game.pk, game.code, game.version)
-    return _logs.get(key, lambda: (reads.last_move(game.pk), reads.has_undoable_move(game.pk)))
+    return _logs.get(key, lambda: reads.move_log(game.pk))
 
 
 def seat_data(team: Team) -> dict[str, Any]:

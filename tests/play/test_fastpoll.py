@@ -53,6 +53,23 @@ def test_an_unchanged_poll_is_answered_without_django(game):
     assert recorder.calls == 0
 
 
+def test_a_page_s_first_load_goes_to_django_without_asking_the_database(game, teacher):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from play.core.access import host_cookie_name, host_cookie_value
+
+    projector = f"{host_cookie_name(game.code)}={host_cookie_value(game.code)}"
+    for path, cookie in (
+        (f"/play/{game.code}/state/", _cookie(game)),
+        (f"/play/host/{game.code}/state/", projector),
+    ):
+        with CaptureQueriesContext(connection) as asked:
+            recorder, body = _get(path, "v=0", cookie=cookie)
+        assert recorder.calls == 1 and body == b"django"
+        assert asked.captured_queries == []
+
+
 def test_polls_without_a_team_token_go_to_django(game):
     # The shortcut answers only a device of the game: nothing tells a guesser a code exists.
     for cookie in ("", f"spoton_team_{game.code}=forged", 'spoton_team_X=y; broken=""'):

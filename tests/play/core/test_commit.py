@@ -126,11 +126,11 @@ def test_a_game_by_code_its_seats_and_its_undo_button(toy_game):
     assert reads.game_by_id(0) is None
     assert reads.last_move_number(toy_game.pk) == 0
     assert [(t.index, t.name) for t in reads.seats(toy_game.pk)] == [(0, "Ada"), (1, "Bo")]
-    assert not reads.has_undoable_move(toy_game.pk)
+    assert reads.move_log(toy_game.pk) == (None, False)
     game = store.make_move(toy_game, 0, "add", {"step": 1})
-    assert reads.has_undoable_move(game.pk)
+    assert reads.move_log(game.pk) == ((0, "add"), True)
     store.undo(game)
-    assert not reads.has_undoable_move(game.pk)
+    assert reads.move_log(game.pk) == (None, False)
     assert reads.last_move_number(game.pk) == 1  # an undone move keeps its number
 
 
