@@ -147,6 +147,9 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # Django's backend, its kept connections checked at most once a second each.
+    DATABASES["default"]["ENGINE"] = "config.postgresql"
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # WAL lets the projector poll while a team writes; IMMEDIATE makes write transactions take
     # the lock up front, so two devices never both pass a turn check.
