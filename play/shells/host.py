@@ -28,15 +28,15 @@ from play.core.expiry import expire_games
 from play.core.forms import engine_game_form
 from play.core.lifecycle import end_game, kick_device, set_mode, show_table_on_phones
 from play.core.presentation import error_text
-from play.models import Game, Mode, Status, Team
+from play.models import STATE_FIELDS, Game, Mode, Status, Team
 from play.shells import screens
 from play.shells.device import throttled
 
 
-def _get_game_for_host(request: HttpRequest, code: str) -> Game:
-    game = access.game_by_code(
-        request, code, Game.objects.select_related("deck").defer("moving_initial", "fixed")
-    )
+def _get_game_for_host(request: HttpRequest, code: str, *, moving: bool = False) -> Game:
+    """``moving``: for a move, which reads the game's state again as it applies it."""
+    deferred = STATE_FIELDS if moving else ("moving_initial", "fixed")
+    game = access.game_by_code(request, code, Game.objects.select_related("deck").defer(*deferred))
     if not can_manage(request.user, game):
         raise PermissionDenied
     return game
@@ -220,7 +220,7 @@ def _act(request: HttpRequest, code: str, action) -> HttpResponse:
 @throttled
 def move(request: HttpRequest, code: str) -> HttpResponse:
     """The teacher moves for the game or, with a ``seat`` field, for a seat on the projector."""
-    game = _get_game_for_host(request, code)
+    game = _get_game_for_host(request, code, moving=True)
     seat = None
     if (seat_field := request.POST.get("seat", "")) != "":
         seat = access.parse_index(seat_field)
