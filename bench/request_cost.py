@@ -28,6 +28,7 @@ from pathlib import Path
 from urllib.parse import urlencode
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _page import PAGE_HOSTS
 from _screen import CSRF, HOST
 from play_load import setup, start_postgres, start_redis, start_server
 from websockets.sync.client import connect
@@ -84,8 +85,10 @@ class Client:
 
     def _socket(self, path: str, cookie: str) -> None:
         # Opened by a page showing the game's first version: nothing to draw, a handshake alone.
+        # Its host is the page's, as behind the site's proxy (the join link and QR code too).
+        PAGE_HOSTS[self.ws_port] = f"{HOST}:{self.http_port}"
         url = f"ws://{HOST}:{self.ws_port}{path}?v=1"
-        origin = f"http://{HOST}:{self.ws_port}"
+        origin = f"http://{HOST}:{self.http_port}"
         headers = {"Cookie": cookie}
         self.sockets.enter_context(connect(url, additional_headers=headers, origin=origin))
 
