@@ -233,6 +233,23 @@ def start_postgres(stack: ExitStack) -> tuple[str, Path]:
     return f"postgres://postgres@{HOST}:{port}/spot_on", data
 
 
+def server_env(database_url: str, push: bool = True, **more: str) -> dict:
+    """The environment of the servers a bench starts, as production's but for the secrets."""
+    return dict(
+        os.environ,
+        DATABASE_URL=database_url,
+        DEBUG="false",
+        SECRET_KEY="bench-only-secret-key-not-for-production-use-0123456789",
+        ALLOWED_HOSTS=HOST,
+        DB_CONN_MAX_AGE="60",
+        # Plain HTTP on loopback: TLS ends at the proxy in front of a real deployment.
+        SECURE_SSL_REDIRECT="false",
+        SECURE_COOKIES="false",
+        PLAY_PUSH="true" if push else "false",
+        **more,
+    )
+
+
 def _stop(proc: subprocess.Popen) -> None:
     if proc.poll() is not None:
         return
@@ -758,17 +775,9 @@ def main() -> None:
         if not database_url and (args.servers > 1 or args.postgres):
             database_url, pg_data = start_postgres(stack)
         database_url = database_url or f"sqlite:///{tmp / 'db.sqlite3'}"
-        base = dict(
-            os.environ,
-            DATABASE_URL=database_url,
-            DEBUG="false",
-            SECRET_KEY="bench-only-secret-key-not-for-production-use-0123456789",
-            ALLOWED_HOSTS=HOST,
-            DB_CONN_MAX_AGE="60",
-            # Plain HTTP on loopback: TLS ends at the proxy in front of a real deployment.
-            SECURE_SSL_REDIRECT="false",
-            SECURE_COOKIES="false",
-            PLAY_PUSH="true" if args.push else "false",
+        base = server_env(
+            database_url,
+            args.push,
             # Pupils at home start from their own addresses; here all come from 127.0.0.1.
             PLAY_HOMEWORK_STARTS_PER_ADDRESS=str(max(300, 2 * args.homework)),
         )

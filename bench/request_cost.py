@@ -30,7 +30,7 @@ from urllib.parse import urlencode
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _page import PAGE_HOSTS
 from _screen import CSRF, HOST
-from play_load import setup, start_postgres, start_redis, start_server
+from play_load import server_env, setup, start_postgres, start_redis, start_server
 from websockets.sync.client import connect
 
 TICK = os.sysconf("SC_CLK_TCK")
@@ -125,19 +125,7 @@ def main() -> None:
         stack.callback(shutil.rmtree, tmp, ignore_errors=True)
         database = start_postgres(stack)[0] if postgres else f"sqlite:///{tmp / 'db.sqlite3'}"
         redis_url = start_redis(stack, tmp)[0]
-        env = dict(
-            os.environ,
-            DATABASE_URL=database,
-            REDIS_URL=redis_url,
-            CACHE_DIR=str(tmp / "cache"),
-            DEBUG="false",
-            SECRET_KEY="bench-only-secret-key-not-for-production-use-0123456789",
-            ALLOWED_HOSTS=HOST,
-            DB_CONN_MAX_AGE="60",
-            SECURE_SSL_REDIRECT="false",
-            SECURE_COOKIES="false",
-            PLAY_PUSH="true",
-        )
+        env = server_env(database, REDIS_URL=redis_url, CACHE_DIR=str(tmp / "cache"))
         print(f"setting up {args.games} Germany games on {args.places} places ...", flush=True)
         data = setup(env, args.games, places=args.places)
         server_args = argparse.Namespace(
