@@ -14,10 +14,12 @@ from __future__ import annotations
 import asyncio
 import logging
 import math
+import os
 import re
 import time
 import weakref
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from http.cookies import SimpleCookie
 from typing import Any
 from urllib.parse import parse_qs
@@ -66,9 +68,17 @@ def socket_request(scope: dict[str, Any]) -> HttpRequest:
     return request
 
 
-def _sync(function):
-    # A game's redraw reads the database in a worker thread; games redraw side by side.
-    return database_sync_to_async(function, thread_sensitive=False)
+# The sockets' database work runs in worker threads, games side by side, in two pools: a storm
+# of handshakes (a school joining, every screen reconnecting after a restart) queued the
+# redraws of the moves made meanwhile behind it for seconds, and a redraw's reads held up
+# handshakes. Together as many threads as asgiref's one default pool (the cores and four).
+POOL_THREADS = max(2, ((os.cpu_count() or 1) + 4) // 2)
+HANDSHAKES = ThreadPoolExecutor(POOL_THREADS, thread_name_prefix="socket-handshake")
+REDRAWS = ThreadPoolExecutor(POOL_THREADS, thread_name_prefix="socket-redraw")
+
+
+def _sync(function, pool: ThreadPoolExecutor):
+    return database_sync_to_async(function, thread_sensitive=False, executor=pool)
 
 
 class Room:
@@ -154,7 +164,7 @@ class Room:
         asked = [(s.request, s.host, s.sent) for s in behind]
         try:
             async with _this_loop().turns:
-                stages = await _sync(screens.socket_stages)(self.code, asked, heard)
+                stages = await _sync(screens.socket_stages, REDRAWS)(self.code, asked, heard)
         except Exception as error:  # the database gone: every screen reconnects and polls
             stages = [error] * len(behind)
         drawn = [stage for stage in stages if isinstance(stage, tuple)]
@@ -215,7 +225,7 @@ class StageSocket(AsyncWebsocketConsumer):
         self.request = socket_request(self.scope)
         seen = parse_qs(self.scope.get("query_string", b"").decode()).get("v", ["0"])[0]
         self.sent = int(seen) if is_digits(seen) and len(seen) < 10 else 0
-        found = await _sync(screens.socket_game)(self.request, self.code, self.host)
+        found = await _sync(screens.socket_game, HANDSHAKES)(self.request, self.code, self.host)
         if found is None:
             await self.close(code=4403)
             return
@@ -300,7 +310,7 @@ def plan_bots(game_id: int, due_at: float | None) -> None:
 
     def fire() -> None:
         _bot_timers.pop(game_id, None)
-        run = asyncio.ensure_future(_sync(screens.socket_bots)(game_id))
+        run = asyncio.ensure_future(_sync(screens.socket_bots, REDRAWS)(game_id))
         _bot_runs.add(run)
         run.add_done_callback(_bot_runs.discard)
 

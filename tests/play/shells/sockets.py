@@ -13,6 +13,7 @@ from config.asgi import application as site
 from play.core.access import team_cookie_name
 from play.core.lifecycle import join_team
 from play.models import Game
+from play.shells import sockets as socket_pools
 
 
 def application():
@@ -59,11 +60,18 @@ def run(scenario) -> None:
 
     async def closing_scenario():
         asyncio.get_running_loop().set_default_executor(_ClosingExecutor())
+        # The sockets' own pools of worker threads, closing too, for this scenario.
+        pools = socket_pools.HANDSHAKES, socket_pools.REDRAWS
+        socket_pools.HANDSHAKES = _ClosingExecutor(thread_name_prefix="socket-handshake")
+        socket_pools.REDRAWS = _ClosingExecutor(thread_name_prefix="socket-redraw")
         try:
             await asyncio.wait_for(scenario(), 60)
         finally:
             # Thread-sensitive steps (the session's user) share one thread: close its too.
             await sync_to_async(connections.close_all)()
+            socket_pools.HANDSHAKES.shutdown(wait=False)
+            socket_pools.REDRAWS.shutdown(wait=False)
+            socket_pools.HANDSHAKES, socket_pools.REDRAWS = pools
 
     with ThreadPoolExecutor(1) as pool:
         pool.submit(asyncio.run, closing_scenario()).result()
