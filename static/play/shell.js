@@ -205,6 +205,10 @@
     window.htmx.ajax("GET", stage.getAttribute("hx-get"), { source: stage, target: stage, swap: "outerHTML" });
   }
   if (window.htmx) {
+    // htmx takes over a swapped-in stage's forms when it settles: with its 20 ms settle delay,
+    // a press in between sent the form natively, reloading the page (and a screen reader heard
+    // nothing of the move). Settled at once, the forms are htmx's as soon as they show.
+    window.htmx.config.defaultSettleDelay = 0;
     window.htmx.config.wsReconnectDelay = function (retries) {
       return Math.min(5000, 500 * Math.pow(2, retries)) * (0.5 + Math.random() / 2);
     };
