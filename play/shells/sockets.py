@@ -71,10 +71,15 @@ def socket_request(scope: dict[str, Any]) -> HttpRequest:
 # The sockets' database work runs in worker threads, games side by side, in two pools: a storm
 # of handshakes (a school joining, every screen reconnecting after a restart) queued the
 # redraws of the moves made meanwhile behind it for seconds, and a redraw's reads held up
-# handshakes. Together as many threads as asgiref's one default pool (the cores and four).
-POOL_THREADS = max(2, ((os.cpu_count() or 1) + 4) // 2)
-HANDSHAKES = ThreadPoolExecutor(POOL_THREADS, thread_name_prefix="socket-handshake")
-REDRAWS = ThreadPoolExecutor(POOL_THREADS, thread_name_prefix="socket-redraw")
+# handshakes. A handshake is one short read, most of its time waiting for the database's
+# answer, so many wait side by side (four per core); a redraw is mostly drawing, Python under
+# this process's one lock, where a third thread only takes turns with the other two and slows
+# the event loop's every step (bench/play_load.py on PostgreSQL, school joining: socket joins
+# p95 0.4-0.6 s with three threads each, 0.1-0.3 s in most runs with these).
+HANDSHAKE_THREADS = 4 * (os.cpu_count() or 1)
+REDRAW_THREADS = 2
+HANDSHAKES = ThreadPoolExecutor(HANDSHAKE_THREADS, thread_name_prefix="socket-handshake")
+REDRAWS = ThreadPoolExecutor(REDRAW_THREADS, thread_name_prefix="socket-redraw")
 
 
 def _sync(function, pool: ThreadPoolExecutor):
