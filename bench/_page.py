@@ -21,6 +21,7 @@ import bisect
 import contextlib
 import random
 import re
+import secrets
 import time
 
 import websockets.client
@@ -182,6 +183,9 @@ class Page:
         self.poll_every, self.push, self.mirror = poll_every, push, mirror
         self.version, self.html = 0, b""
         self.loaded_version = 0  # the version in the page's ws-connect URL
+        # The page's id, in its socket's URL and its moves' X-Screen header, as the page's own
+        # (a move's answer is the new stage, so the socket does not send that version again).
+        self.screen_id = secrets.token_hex(8)
         self.history: list[tuple[int, float]] = []
         self.joined_at: float | None = None
         self.polled_at = 0.0  # when its last poll went out
@@ -297,7 +301,10 @@ class Page:
             await self.poll()
 
     async def _socket_loop(self, deadline: float) -> None:
-        url = f"ws://{HOST}:{self.ws_port}{self.socket_path}?v={self.loaded_version}"
+        url = (
+            f"ws://{HOST}:{self.ws_port}{self.socket_path}?v={self.loaded_version}"
+            f"&s={self.screen_id}"
+        )
         cookie = self.headers["Cookie"]
         retries = 0
         while time.monotonic() < deadline and not self.closing:
@@ -387,7 +394,12 @@ class Page:
         """A move as the page posts it; a 200's version is how the room measures visibility."""
         sent = time.monotonic()
         status, body = await self.clicker.request(
-            "POST", path, label, self.headers, expected=expected, form=form
+            "POST",
+            path,
+            label,
+            {**self.headers, "X-Screen": self.screen_id},
+            expected=expected,
+            form=form,
         )
         self.heard = time.monotonic()
         version = version_of(body) if body else None

@@ -2,7 +2,9 @@
 
 A change (a move, a device joining, the teacher's controls) is announced once its transaction
 has committed: a few bytes, ``"<game id> <version>"``, and `` q`` after a quiet change (not a
-move: a device joining, a kick), whose redraws the screens' rooms pace. Each server process
+move: a device joining, a kick), whose redraws the screens' rooms pace, and `` a=<screen>``
+when the change was made from a screen that gets the new stage as its request's answer (its
+socket sends it nothing for that version, see ``answering``). Each server process
 that holds screens (WebSockets, ``play.shells.sockets``) hears every announcement and tells the
 screens of that game, which then draw their new stage. The database stays the one source of
 truth: an announcement lost on the way costs a screen its redraw until its next safety poll,
@@ -26,8 +28,11 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 from channels.db import database_sync_to_async
 from django.conf import settings
@@ -42,7 +47,11 @@ log = logging.getLogger(__name__)
 CHANNEL = "spot-on:play:changes"
 VERSIONS_KEPT = 20_000  # games whose newest version each process remembers
 
-Listener = Callable[[int, bool], None]  # (version, whether the change was quiet)
+# (version, whether the change was quiet, the screen that has it from its answer or "")
+Listener = Callable[[int, bool, str], None]
+# A page's screen id (play.shells.screens.screen_id): random, so naming it tells nothing.
+SCREEN_ID = re.compile(r"[0-9a-f]{16}")
+_answering: ContextVar[str] = ContextVar("answering", default="")
 
 
 class Hub:
@@ -78,33 +87,35 @@ class Hub:
             if not watching:
                 del self.listeners[game_id]
 
-    def deliver(self, game_id: int, version: int, quiet: bool = False) -> None:
+    def deliver(self, game_id: int, version: int, quiet: bool = False, answered: str = "") -> None:
         self._note(game_id, version)
         for listener in list(self.listeners.get(game_id, ())):
-            listener(version, quiet)
+            listener(version, quiet, answered)
 
     def deliver_everywhere(self) -> None:
         """After a gap in the announcements (Redis restarted): every screen checks its game."""
         for listeners in list(self.listeners.values()):
             for listener in list(listeners):
-                listener(0, False)
+                listener(0, False, "")
 
-    def deliver_threadsafe(self, game_id: int, version: int, quiet: bool = False) -> None:
+    def deliver_threadsafe(
+        self, game_id: int, version: int, quiet: bool = False, answered: str = ""
+    ) -> None:
         loop = self.loop
         if loop is None or loop.is_closed():
             return
         if game_id not in self.listeners:
             loop.call_soon_threadsafe(self._note, game_id, version)
             return
-        loop.call_soon_threadsafe(self.deliver, game_id, version, quiet)
+        loop.call_soon_threadsafe(self.deliver, game_id, version, quiet, answered)
 
 
 hub = Hub()
 
 
 class LocalBroker:
-    def publish(self, game_id: int, version: int, quiet: bool = False) -> None:
-        hub.deliver_threadsafe(game_id, version, quiet)
+    def publish(self, game_id: int, version: int, quiet: bool = False, answered: str = "") -> None:
+        hub.deliver_threadsafe(game_id, version, quiet, answered)
 
 
 class RedisBroker:
@@ -118,10 +129,10 @@ class RedisBroker:
             url, socket_timeout=timeout, socket_connect_timeout=timeout
         )
 
-    def publish(self, game_id: int, version: int, quiet: bool = False) -> None:
+    def publish(self, game_id: int, version: int, quiet: bool = False, answered: str = "") -> None:
         """Announce, or (Redis unreachable) count the loss and go on: the move is committed,
         and the screens' version look-ups and safety polls bring the change."""
-        text = announcement(game_id, version, quiet)
+        text = announcement(game_id, version, quiet, answered)
         OUTAGE.attempt(lambda: self.client.publish(CHANNEL, text), lambda: 0)
 
     async def listen(self) -> None:
@@ -153,10 +164,11 @@ class RedisBroker:
                 delay = min(delay * 2, 10.0)
 
 
-def announcement(game_id: int, version: int, quiet: bool = False) -> str:
+def announcement(game_id: int, version: int, quiet: bool = False, answered: str = "") -> str:
     """The text announcing a game's new version on the Redis channel: ``"<game> <version>"``,
-    and `` q`` for a quiet change (not a move: its redraws may be paced)."""
-    return f"{game_id} {version}{' q' if quiet else ''}"
+    `` q`` for a quiet change (not a move: its redraws may be paced), `` a=<screen>`` for the
+    screen whose request's answer is the new stage."""
+    return f"{game_id} {version}{' q' if quiet else ''}{f' a={answered}' if answered else ''}"
 
 
 def hear(data: bytes | str) -> None:
@@ -168,7 +180,8 @@ def hear(data: bytes | str) -> None:
         game, version = int(words[0]), int(words[1])
     except (ValueError, IndexError):
         return
-    hub.deliver(game, version, words[2:] == ["q"])
+    answered = next((word[2:] for word in words[2:] if word.startswith("a=")), "")
+    hub.deliver(game, version, "q" in words[2:], answered if SCREEN_ID.fullmatch(answered) else "")
 
 
 async def check_versions(interval: float) -> None:
@@ -217,12 +230,26 @@ def _redis_url_changed(*, setting: str, **kwargs: object) -> None:
         reset_broker()
 
 
+@contextmanager
+def answering(screen: str) -> Iterator[None]:
+    """The changes made inside are answered to the screen ``screen`` (its page's id) with the
+    new stage: its socket need not draw and send that version as well. The mover's own screen
+    was a fifth of a Germany move's redraws, and a Match claimer's whole new hand the largest
+    message there is. An id that is not one is ignored (the socket sends as before)."""
+    token = _answering.set(screen if SCREEN_ID.fullmatch(screen) else "")
+    try:
+        yield
+    finally:
+        _answering.reset(token)
+
+
 def announce(game_id: int, version: int, quiet: bool = False) -> None:
     """Tell the screens of a game about its new version once the change is committed;
     ``quiet`` for a change that is not a move (its redraws may be paced)."""
     if not settings.PLAY_PUSH:
         return
-    transaction.on_commit(lambda: broker().publish(game_id, version, quiet))
+    answered = _answering.get()
+    transaction.on_commit(lambda: broker().publish(game_id, version, quiet, answered))
 
 
 def start_listening() -> None:

@@ -189,13 +189,14 @@ def move(request: HttpRequest, code: str) -> HttpResponse:
     with translation.override(game.language):
         try:
             access.check_move_rate(game.pk, me.index)
-            game = store.make_move(
-                game,
-                me.index,
-                request.POST.get("move", ""),
-                screens.move_args(request),
-                key=screens.idempotency_key(request),
-            )
+            with screens.answering(request):
+                game = store.make_move(
+                    game,
+                    me.index,
+                    request.POST.get("move", ""),
+                    screens.move_args(request),
+                    key=screens.idempotency_key(request),
+                )
         except RuleViolation as error:
             game.refresh_from_db()
             text = error_text(error, store.edition_of(game))

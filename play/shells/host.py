@@ -229,14 +229,15 @@ def move(request: HttpRequest, code: str) -> HttpResponse:
     with translation.override(game.language):
         try:
             access.check_move_rate(game.pk, None)
-            game = store.make_move(
-                game,
-                seat,
-                request.POST.get("move", ""),
-                screens.move_args(request),
-                teacher=True,
-                key=screens.idempotency_key(request),
-            )
+            with screens.answering(request):
+                game = store.make_move(
+                    game,
+                    seat,
+                    request.POST.get("move", ""),
+                    screens.move_args(request),
+                    teacher=True,
+                    key=screens.idempotency_key(request),
+                )
         except RuleViolation as error:
             game.refresh_from_db()
             text = error_text(error, store.edition_of(game))
@@ -253,7 +254,8 @@ def undo(request: HttpRequest, code: str) -> HttpResponse:
     game = _get_game_for_host(request, code)
     with translation.override(game.language):
         try:
-            game = store.undo(game)
+            with screens.answering(request):
+                game = store.undo(game)
         except RuleViolation as error:
             text = error_text(error, store.edition_of(game))
             return screens.render_projector(request, game, text, status=error.http_status)

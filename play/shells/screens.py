@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import functools
 import re
+import secrets
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,7 +24,7 @@ from django.utils import translation
 from django.utils.cache import patch_cache_control
 from django.utils.safestring import SafeString, mark_safe
 
-from play.core import access, parts, reads, store
+from play.core import access, parts, push, reads, store
 from play.core.engine import Screen, Viewer
 from play.core.presentation import game_url, push_url, qr_svg
 from play.models import STATE_FIELDS, Game, Mode, Team
@@ -295,6 +297,10 @@ def in_game_language(view):
 
 def _render(request: HttpRequest, page: str, context: dict, status: int = 200) -> HttpResponse:
     template = "play/_stage.html" if request.htmx else page
+    if not request.htmx:
+        # The page's id, named by its socket and its moves: a move's answer is the new stage,
+        # so the page's socket does not send it again (play.core.push.answering).
+        context = {**context, "screen_id": secrets.token_hex(8)}
     response = render(request, template, context, status=status)
     # A device's page holds its hand, the projector's the teacher's view: kept by no cache.
     patch_cache_control(response, no_store=True, private=True)
@@ -312,6 +318,12 @@ def render_projector(request: HttpRequest, game: Game, error: str = "", status: 
 def render_device(request: HttpRequest, game: Game, me: Team, error: str = "", status: int = 200):
     context = device_context(game, me, error, table_open=table_open(request))
     return _render(request, "play/shell_device.html", context, status)
+
+
+def answering(request: HttpRequest) -> AbstractContextManager[None]:
+    """Around a move whose answer is the new stage (htmx swaps it in): its page's socket is
+    told it has that version already. A page's own reload answers no stage: nothing to say."""
+    return push.answering(request.headers.get("X-Screen", "") if request.htmx else "")
 
 
 def move_args(request: HttpRequest) -> dict[str, Any]:

@@ -112,8 +112,13 @@ class Room:
         self.drawn_at = -math.inf
         self.waiting: asyncio.TimerHandle | None = None
 
-    def changed(self, version: int, quiet: bool = False) -> None:
-        """Called in the event loop for every announcement of this game (0: look anyway)."""
+    def changed(self, version: int, quiet: bool = False, answered: str = "") -> None:
+        """Called in the event loop for every announcement of this game (0: look anyway).
+        ``answered``: the screen whose request's answer was this version's stage (it moved)."""
+        if answered:
+            for screen in self.screens:
+                if screen.screen_id == answered and screen.sent < version:
+                    screen.sent = version
         if version:
             if all(version <= screen.sent for screen in self.screens):
                 return
@@ -222,14 +227,18 @@ def _this_loop() -> _Loop:
 class StageSocket(AsyncWebsocketConsumer):
     host = False  # the projector's socket (the teacher's session) or a device's (its token)
     room: Room | None = None
+    screen_id = ""  # its page's (play.core.push.SCREEN_ID), which the page's moves name
 
     async def connect(self) -> None:
         # The parts of the last stage sent: the next sends them as references (play.core.parts).
         self.sent_parts = parts.Sent()
         self.code = str(self.scope["url_route"]["kwargs"]["code"]).upper()[:16]
         self.request = socket_request(self.scope)
-        seen = parse_qs(self.scope.get("query_string", b"").decode()).get("v", ["0"])[0]
+        query = parse_qs(self.scope.get("query_string", b"").decode())
+        seen = query.get("v", ["0"])[0]
         self.sent = int(seen) if is_digits(seen) and len(seen) < 10 else 0
+        page = query.get("s", [""])[0]
+        self.screen_id = page if push.SCREEN_ID.fullmatch(page) else ""
         found = await _sync(screens.socket_game, HANDSHAKES)(self.request, self.code, self.host)
         if found is None:
             await self.close(code=4403)

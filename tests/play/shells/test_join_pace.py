@@ -125,7 +125,7 @@ def test_a_join_heard_while_the_stages_are_drawn_waits_for_the_pace():
 
 def test_a_quiet_change_is_announced_as_such_and_heard_so():
     heard = []
-    push.hub.listeners[99] = {lambda version, quiet: heard.append((version, quiet))}
+    push.hub.listeners[99] = {lambda version, quiet, answered: heard.append((version, quiet))}
     try:
         for quiet in (True, False):
             push.hear(push.announcement(99, 7, quiet).encode())
