@@ -114,9 +114,10 @@ class Table:
         return out
 
 
-def play_one(game) -> bool:
+def play_one(game, movers: list[str] | None = None) -> bool:
     """One move of a game played by its computer players, or the teacher's (to start, lay out,
-    reveal, go on) where no seat has one; False once the game is over or stuck."""
+    reveal, go on) where no seat has one; False once the game is over or stuck. ``movers``:
+    the name of the screen that made it (as ``Table.screens`` names them) is added to it."""
     from play.core import store
     from play.core.engine import facts_of
     from play.core.errors import RuleViolation
@@ -128,6 +129,8 @@ def play_one(game) -> bool:
         move = spec.bot(game.state, seat)
         if move is not None:
             store.make_move(game, seat, move.move, dict(move.args))
+            if movers is not None:
+                movers.append(f"seat {seat}")
             return True
     teacher_bot = getattr(spec, "teacher_bot", None)
     planned = teacher_bot(game.state) if teacher_bot else None
@@ -137,6 +140,8 @@ def play_one(game) -> bool:
                 store.make_move(game, seat, planned.move, dict(planned.args), teacher=teacher)
             except RuleViolation:
                 continue
+            if movers is not None:
+                movers.append("projector" if teacher else f"seat {seat}")
             return True
     for name, function in spec.moves.items():
         if facts_of(function).teacher and name != "end":
@@ -144,5 +149,7 @@ def play_one(game) -> bool:
                 store.make_move(game, None, name, {}, teacher=True)
             except RuleViolation:
                 continue
+            if movers is not None:
+                movers.append("projector")
             return True
     return False

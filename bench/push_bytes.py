@@ -5,7 +5,9 @@ message over its WebSocket (``play/shells/sockets.py``). This plays a game of ea
 its computer players (bench/_editions.py: the load bench's sizes, all on devices), and after
 every move builds each screen's message exactly as its socket would, the screen having
 seen every message before (``screens.socket_stage``, the parts it was sent kept:
-``play.core.parts``). It prints per
+``play.core.parts``). The screen that made the move is sent nothing: its move's answer is its
+new stage (``play.core.push.answering``); ``--with-mover`` counts its message too, as before
+that. It prints per
 edition the median and p95 bytes of a message as sent by the server (``raw``) and as they cross
 the network with permessage-deflate, which uvicorn negotiates with every browser (one
 compressor per socket keeping its window of 4 KB from message to message, as uvicorn's default
@@ -48,6 +50,9 @@ class Wire:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--moves", type=int, default=60, help="moves played per edition")
+    parser.add_argument(
+        "--with-mover", action="store_true", help="the screen that moved is sent its move too"
+    )
     args = parser.parse_args()
     sys.path.insert(0, str(ROOT / "bench"))
     from _editions import EDITIONS, Table, play_one, start_django
@@ -57,20 +62,27 @@ def main() -> None:
     from play.shells import screens
 
     table = Table()
-    print(f"bytes of a pushed message per screen ({args.moves} moves per edition, every screen)")
+    whose = "every screen" if args.with_mover else "every screen but the mover's"
+    print(f"bytes of a pushed message per screen ({args.moves} moves per edition, {whose})")
     print(f"  {'game':8s} {'messages':>8s} {'raw p50':>9s} {'raw p95':>9s} {'wire p50':>9s} "
           f"{'wire p95':>9s}")  # fmt: skip
     for edition in EDITIONS:
         game = table.game(edition)
-        sockets = [Socket(screens, game.code, r, host) for _, r, host in table.screens(game)]
-        for socket in sockets:  # the first message after a page load: not counted
+        sockets = {
+            name: Socket(screens, game.code, r, host) for name, r, host in table.screens(game)
+        }
+        for socket in sockets.values():  # the first message after a page load: not counted
             socket.receive()
         raw: list[int] = []
         wire: list[int] = []
         for _ in range(args.moves):
-            if not play_one(Game.objects.get(pk=game.pk)):
+            movers: list[str] = []
+            if not play_one(Game.objects.get(pk=game.pk), movers):
                 break
-            for socket in sockets:
+            for name, socket in sockets.items():
+                if name in movers and not args.with_mover:
+                    socket.shown = Game.objects.get(pk=game.pk).version
+                    continue
                 sent = socket.receive()
                 if sent is not None:
                     raw.append(sent[0])
