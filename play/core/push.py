@@ -49,7 +49,8 @@ VERSIONS_KEPT = 20_000  # games whose newest version each process remembers
 
 # (version, whether the change was quiet, the screen that has it from its answer or "")
 Listener = Callable[[int, bool, str], None]
-# A page's screen id (play.shells.screens.screen_id): random, so naming it tells nothing.
+# A page's screen id (drawn into each full page by play.shells.screens): random, so naming it
+# tells nothing.
 SCREEN_ID = re.compile(r"[0-9a-f]{16}")
 _answering: ContextVar[str] = ContextVar("answering", default="")
 
@@ -181,7 +182,7 @@ def hear(data: bytes | str) -> None:
     except (ValueError, IndexError):
         return
     answered = next((word[2:] for word in words[2:] if word.startswith("a=")), "")
-    hub.deliver(game, version, "q" in words[2:], answered if SCREEN_ID.fullmatch(answered) else "")
+    hub.deliver(game, version, "q" in words[2:], screen_id(answered))
 
 
 async def check_versions(interval: float) -> None:
@@ -230,13 +231,17 @@ def _redis_url_changed(*, setting: str, **kwargs: object) -> None:
         reset_broker()
 
 
+def screen_id(text: str) -> str:
+    """``text`` if it is a page's screen id, else "" (none named: the socket sends as before)."""
+    return text if SCREEN_ID.fullmatch(text) else ""
+
+
 @contextmanager
 def answering(screen: str) -> Iterator[None]:
     """The changes made inside are answered to the screen ``screen`` (its page's id) with the
-    new stage: its socket need not draw and send that version as well. The mover's own screen
-    was a fifth of a Germany move's redraws, and a Match claimer's whole new hand the largest
-    message there is. An id that is not one is ignored (the socket sends as before)."""
-    token = _answering.set(screen if SCREEN_ID.fullmatch(screen) else "")
+    new stage: its socket need not draw and send that version as well (the mover's own screen
+    was a fifth of a Germany move's redraws). An id that is not one is ignored."""
+    token = _answering.set(screen_id(screen))
     try:
         yield
     finally:

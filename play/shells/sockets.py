@@ -74,8 +74,9 @@ def socket_request(scope: dict[str, Any]) -> HttpRequest:
 # handshakes. A handshake is one short read, most of its time waiting for the database's
 # answer, so many wait side by side (four per core); a redraw is mostly drawing, Python under
 # this process's one lock, where a third thread only takes turns with the other two and slows
-# the event loop's every step (bench/play_load.py on PostgreSQL, school joining: socket joins
-# p95 0.4-0.6 s with three threads each, 0.1-0.3 s in most runs with these).
+# the event loop's every step (bench/play_load.py on PostgreSQL, 3,200 screens joining: socket
+# joins p95 0.39-0.61 s in five runs with three threads each; with these 0.07-0.10 s in three
+# runs, and over 1 s in some runs on a busier machine).
 HANDSHAKE_THREADS = 4 * (os.cpu_count() or 1)
 REDRAW_THREADS = 2
 HANDSHAKES = ThreadPoolExecutor(HANDSHAKE_THREADS, thread_name_prefix="socket-handshake")
@@ -227,7 +228,7 @@ def _this_loop() -> _Loop:
 class StageSocket(AsyncWebsocketConsumer):
     host = False  # the projector's socket (the teacher's session) or a device's (its token)
     room: Room | None = None
-    screen_id = ""  # its page's (play.core.push.SCREEN_ID), which the page's moves name
+    screen_id = ""  # its page's (play.core.push.screen_id), which the page's moves name
 
     async def connect(self) -> None:
         # The parts of the last stage sent: the next sends them as references (play.core.parts).
@@ -237,8 +238,7 @@ class StageSocket(AsyncWebsocketConsumer):
         query = parse_qs(self.scope.get("query_string", b"").decode())
         seen = query.get("v", ["0"])[0]
         self.sent = int(seen) if is_digits(seen) and len(seen) < 10 else 0
-        page = query.get("s", [""])[0]
-        self.screen_id = page if push.SCREEN_ID.fullmatch(page) else ""
+        self.screen_id = push.screen_id(query.get("s", [""])[0])
         found = await _sync(screens.socket_game, HANDSHAKES)(self.request, self.code, self.host)
         if found is None:
             await self.close(code=4403)
