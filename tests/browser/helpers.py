@@ -18,6 +18,12 @@ def join_on_phone(browser, live_server, code: str, seat: str, locale: str = "en-
     page.fill("input[name=code]", code.lower())
     page.click("form.join-form button[type=submit]")
     page.get_by_role("button", name=seat).click()
+    # The phone's page is the seat's once htmx has taken over its forms (on DOMContentLoaded,
+    # after the deferred scripts): a key pressed before that sent the form natively, and the
+    # page it reloaded into announced nothing (the page as first drawn says no move).
+    page.wait_for_function(
+        "() => document.body.classList.contains('device') && document.readyState === 'complete'"
+    )
     return page
 
 
